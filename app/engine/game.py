@@ -130,6 +130,14 @@ class Game:
         self._steps: list[Step] = []
         self._cursor = 0
 
+    def clone(self) -> Game:
+        """An independent copy (steps are immutable values, so this is cheap)."""
+        twin = Game(self.start, self.rules, auto_safe=self.auto_safe)
+        twin.undos = self.undos
+        twin._steps = list(self._steps)
+        twin._cursor = self._cursor
+        return twin
+
     # -- state -----------------------------------------------------------------------------
     @property
     def position(self) -> Position:

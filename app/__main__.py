@@ -1,0 +1,19 @@
+"""``python -m app``: serve the game on ``FT_HOST``:``FT_PORT`` (127.0.0.1:8000) with the
+embedded SQLite default under ``./data/``."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from app.settings import get_settings
+
+
+def main() -> None:
+    """Run the server (migrations apply at start)."""
+    settings = get_settings()
+    print(f"Forty Thieves: open http://{settings.host}:{settings.port}/ (Ctrl+C stops)", flush=True)
+    uvicorn.run("app.main:create_app", factory=True, host=settings.host, port=settings.port, log_level="warning")
+
+
+if __name__ == "__main__":
+    main()

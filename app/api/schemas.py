@@ -1,0 +1,79 @@
+"""Pydantic bodies and answers of the JSON API (API.md)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Mode = Literal["classic", "relaxed"]
+
+
+class NewPlay(BaseModel):
+    """Body of ``POST /api/games/{number}/plays``."""
+
+    model_config = ConfigDict(extra="forbid")
+    mode: Mode = "classic"
+    auto_safe: bool = True
+
+
+class NewCustomPlay(NewPlay):
+    """Body of ``POST /api/plays``: a set-up position (``stock`` as a list in draw order)."""
+
+    position: dict[str, Any]
+
+
+class MoveBody(BaseModel):
+    """Body of ``POST /api/plays/{id}/moves``."""
+
+    model_config = ConfigDict(extra="forbid")
+    move: str = Field(max_length=16, description="notation: 3-6, 3-6/3, W-5, 3-F, W-F, D, R")
+    version: int
+
+
+class VersionBody(BaseModel):
+    """Body of undo, redo, finish, resign."""
+
+    model_config = ConfigDict(extra="forbid")
+    version: int
+
+
+class ErrorBody(BaseModel):
+    """A 422 answer: ``error`` is a short code, ``detail`` says what is wrong."""
+
+    error: str
+    detail: Any
+
+
+class GameInfo(BaseModel):
+    """Answer of ``GET /api/games/{number}``."""
+
+    number: int
+    mode: Mode
+    solvable: bool | None
+    record: dict[str, Any] | None
+
+
+class PlayOut(BaseModel):
+    """A Play (API.md); ``position`` never holds the stock's order."""
+
+    play_id: str
+    number: int | None
+    mode: Mode
+    custom: bool
+    auto_safe: bool
+    version: int
+    status: Literal["playing", "won", "blocked", "resigned"]
+    position: dict[str, Any]
+    legal_moves: list[str]
+    moves: int
+    undos: int
+    hints: int
+    elapsed_s: float
+    cards_home: int
+    points: int
+    moves_on_table: bool
+    can_finish: bool
+    dead_end: bool
+    can_undo: bool
+    can_redo: bool

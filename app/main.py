@@ -1,0 +1,65 @@
+"""The FastAPI application: both faces (pages and ``/api``) over one service layer."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+
+from app.api.routes import router as api_router
+from app.db.session import Database, migrate
+from app.settings import PROJECT_ROOT, Settings, get_settings
+from app.web.routes import error_page
+from app.web.routes import router as web_router
+from app.web.visitor import VisitorCookie
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """Build the app. Migrations run (to head) when it starts serving.
+
+    :param settings: defaults to the environment's (``FT_…``).
+    """
+    settings = settings or get_settings()
+    url = settings.resolved_database_url()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        migrate(url)
+        yield
+        app.state.db.engine.dispose()
+
+    app = FastAPI(
+        title="Forty Thieves",
+        summary="Forty Thieves (Napoleon at St. Helena) patience: pages and a JSON API.",
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.db = Database(url)
+    app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
+    app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
+    app.include_router(api_router)
+    app.include_router(web_router)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        """422 ``{error, detail}``: each problem as ``"body.move: String should have …"``."""
+        detail = "; ".join(
+            ".".join(str(p) for p in err.get("loc", ())) + ": " + str(err.get("msg", "invalid")) for err in exc.errors()
+        )
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": "invalid_request", "detail": detail}, status_code=422)
+        return error_page(request, "That address or form was not understood: " + detail)
+
+    @app.get("/healthz", tags=["health"])
+    def healthz() -> dict[str, str]:
+        """Liveness and database check: ``{"status": "ok"}``."""
+        with app.state.db.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+        return {"status": "ok"}
+
+    return app

@@ -1,0 +1,57 @@
+"""Configuration: one pydantic-settings :class:`Settings`, environment variables ``FT_…``.
+
+Defaults serve a single machine: SQLite under ``./data/``, 127.0.0.1:8000.
+"""
+
+from __future__ import annotations
+
+import secrets
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    """Every setting, read from ``FT_<NAME>`` environment variables (e.g. ``FT_PORT=9000``)."""
+
+    model_config = SettingsConfigDict(env_prefix="FT_", extra="ignore")
+
+    host: str = "127.0.0.1"
+    port: int = Field(8000, ge=1, le=65535)
+    data_dir: Path = Path("data")
+    database_url: str | None = None
+    """SQLAlchemy URL; default ``sqlite:///<data_dir>/forty_thieves.sqlite3``."""
+    secret_key: str | None = None
+    """Signs the visitor cookie; if unset, one is generated once and kept in ``<data_dir>/secret_key``."""
+    idle_cap_s: float = Field(60.0, gt=0)
+    """Longest gap between two actions that counts as play time (seconds)."""
+    secure_cookies: bool = False
+    """Mark cookies Secure (set behind HTTPS)."""
+
+    def resolved_database_url(self) -> str:
+        """The database URL, creating the data folder for the SQLite default."""
+        if self.database_url:
+            return self.database_url
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{(self.data_dir / 'forty_thieves.sqlite3').resolve()}"
+
+    def resolved_secret_key(self) -> str:
+        """:attr:`secret_key`, or the one kept under the data folder (made on first use)."""
+        if self.secret_key:
+            return self.secret_key
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        path = self.data_dir / "secret_key"
+        if not path.exists():
+            path.write_text(secrets.token_urlsafe(32))
+            path.chmod(0o600)
+        return path.read_text().strip()
+
+
+@lru_cache
+def get_settings() -> Settings:
+    """The process's settings (read once)."""
+    return Settings()

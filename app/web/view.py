@@ -1,0 +1,259 @@
+"""Ready values for the table template: everything Jinja shows, with no rules left to apply.
+
+Tap play (seed 001, RULES.md) is served as hypermedia: a selection lives in the page URL
+(``?sel=3&n=2``: column 3's top 2 cards; ``sel=W`` the waste), so it works without JavaScript.
+The view lists, for the selection, the lit places (each a ready move) and the preferred one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from app.engine import Card, Move, Position
+from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, supermove_limit
+from app.plays import LoadedPlay
+
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS = "♠♥♦♣"
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What the player has lifted: ``count`` top cards of column ``source`` (1 … n), or the
+    waste top (``source`` 0)."""
+
+    source: int
+    count: int
+
+    @property
+    def key(self) -> str:
+        return "W" if self.source == WASTE else str(self.source)
+
+
+@dataclass
+class CardView:
+    """One face-up card: its face, and what tapping it does (``post`` a move, ``get`` a
+    selection URL, or nothing)."""
+
+    code: str
+    rank: str
+    suit: str
+    suit_name: str
+    red: bool
+    label: str
+    post: str | None = None
+    get: str | None = None
+    lifted: bool = False
+
+
+@dataclass
+class PlaceView:
+    """A place cards can go to: a column or a foundation slot, lit with its move when the
+    selection can go there."""
+
+    name: str
+    cards: list[CardView] = field(default_factory=list)
+    lit_move: str | None = None
+    preferred: bool = False
+    empty_suit: str | None = None
+    empty_suit_name: str | None = None
+
+
+@dataclass
+class TableView:
+    """Everything the table template shows."""
+
+    number: int | None
+    mode: str
+    status: str
+    version: int
+    columns: list[PlaceView]
+    foundations: list[PlaceView]
+    waste: list[CardView]
+    waste_count: int
+    stock_count: int
+    can_draw: bool
+    can_redeal: bool
+    redeals_left: int
+    moves_on_table: bool
+    can_undo: bool
+    can_redo: bool
+    can_finish: bool
+    auto_safe: bool
+    moves: int
+    undos: int
+    cards_home: int
+    card_count: int
+    points: int
+    elapsed_s: float
+    selection: Selection | None
+    selection_size: int
+    can_take_more: bool
+    can_take_fewer: bool
+    more_url: str | None
+    fewer_url: str | None
+    cancel_url: str
+    max_at_once: int | None
+    preferred_move: str | None
+    is_over: bool
+
+
+def card_view(card: Card) -> CardView:
+    """The face of ``card``: ``10♠`` style label, red or black."""
+    rank = card.label()[:-1]
+    return CardView(
+        code=str(card),
+        rank=rank,
+        suit=SUIT_SYMBOLS[card.suit],
+        suit_name=SUIT_NAMES[card.suit],
+        red=card.is_red,
+        label=card.label(),
+    )
+
+
+def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selection | None:
+    """The selection named by the URL, or None when it names nothing movable now (a stale
+    link after a move simply shows the plain table)."""
+    if not sel or play.is_over:
+        return None
+    pos = play.game.position
+    if sel.upper() == "W":
+        return Selection(WASTE, 1) if pos.waste else None
+    if not sel.isdigit() or not 1 <= int(sel) <= len(pos.tableau):
+        return None
+    source = int(sel)
+    run = run_length(pos.tableau[source - 1], play.game.rules)
+    if run == 0:
+        return None
+    count = n if n is not None else 1
+    return Selection(source, max(1, min(count, run)))
+
+
+def _targets(moves: list[Move], source: int, count: int) -> list[Move]:
+    return [m for m in moves if m.action == "move" and m.source == source and m.count == count]
+
+
+def preferred(targets: list[Move], empty: set[int]) -> Move | None:
+    """A foundation if legal, else the leftmost non-empty column, else the leftmost empty
+    column (seed 001, tap play)."""
+    if not targets:
+        return None
+    return min(targets, key=lambda m: (m.target != FOUNDATION, m.target in empty, m.target))
+
+
+def game_url(number: int | None, mode: str, **params: object) -> str:
+    """The table's URL with extra query parameters."""
+    query = {"mode": mode, **{k: v for k, v in params.items() if v is not None}}
+    return f"/game/{number}?{urlencode(query)}"
+
+
+def build_table(play: LoadedPlay, selection: Selection | None) -> TableView:
+    """The :class:`TableView` of ``play`` with ``selection`` lifted (or none)."""
+    game, row = play.game, play.row
+    pos = game.position
+    rules = game.rules
+    over = play.is_over
+    moves = [] if over else game.legal_moves()
+    empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
+    number, mode = row.number, row.mode
+
+    def tap(source: int, count: int) -> tuple[str | None, str | None]:
+        """What tapping the card that heads ``count`` cards of ``source`` does."""
+        if over:
+            return None, None
+        targets = _targets(moves, source, count)
+        if count == 1 and len(targets) == 1:
+            return str(targets[0]), None
+        key = "W" if source == WASTE else str(source)
+        return None, game_url(number, mode, sel=key, n=count)
+
+    columns: list[PlaceView] = []
+    for i, col in enumerate(pos.tableau):
+        place = PlaceView(name=str(i + 1))
+        run = run_length(col, rules)
+        for depth_from_top, card in zip(range(len(col), 0, -1), col, strict=True):
+            cv = card_view(card)
+            if depth_from_top <= run:
+                cv.post, cv.get = tap(i + 1, depth_from_top)
+                cv.lifted = selection is not None and selection.source == i + 1 and depth_from_top <= selection.count
+            place.cards.append(cv)
+        columns.append(place)
+
+    foundations: list[PlaceView] = []
+    for slot, top in enumerate(pos.foundations):
+        suit = slot // rules.decks
+        place = PlaceView(name=f"F{slot + 1}", empty_suit=SUIT_SYMBOLS[suit], empty_suit_name=SUIT_NAMES[suit])
+        if top is not None:
+            place.cards.append(card_view(top))
+        foundations.append(place)
+
+    waste: list[CardView] = [card_view(c) for c in pos.waste[-3:]]
+    if waste:
+        waste[-1].post, waste[-1].get = tap(WASTE, 1)
+        waste[-1].lifted = selection is not None and selection.source == WASTE
+
+    more_url = fewer_url = None
+    max_at_once = None
+    preferred_move = None
+    can_more = can_fewer = False
+    if selection is not None:
+        targets = _targets(moves, selection.source, selection.count)
+        best = preferred(targets, empty)
+        preferred_move = None if best is None else str(best)
+        for m in targets:
+            place = foundations[_foundation_index(pos, m)] if m.target == FOUNDATION else columns[m.target - 1]
+            place.lit_move = str(m)
+            place.preferred = m == best
+        if selection.source != WASTE:
+            run = run_length(pos.tableau[selection.source - 1], rules)
+            can_more = selection.count < run
+            can_fewer = selection.count > 1
+            more_url = game_url(number, mode, sel=selection.key, n=selection.count + 1) if can_more else None
+            fewer_url = game_url(number, mode, sel=selection.key, n=selection.count - 1) if can_fewer else None
+            limit = supermove_limit(pos, rules, target_empty=False)
+            if limit is not None and selection.count > limit:
+                max_at_once = limit
+
+    return TableView(
+        number=number,
+        mode=mode,
+        status=play.status,
+        version=row.version,
+        columns=columns,
+        foundations=foundations,
+        waste=waste,
+        waste_count=len(pos.waste),
+        stock_count=len(pos.stock),
+        can_draw=not over and bool(pos.stock),
+        can_redeal=not over and not pos.stock and bool(pos.waste) and pos.redeals_left > 0,
+        redeals_left=pos.redeals_left,
+        moves_on_table=not over and game.moves_on_table,
+        can_undo=not over and game.can_undo,
+        can_redo=not over and game.can_redo,
+        can_finish=not over and game.can_finish,
+        auto_safe=game.auto_safe,
+        moves=game.moves,
+        undos=game.undos,
+        cards_home=game.cards_home,
+        card_count=rules.card_count,
+        points=game.points,
+        elapsed_s=row.elapsed_s,
+        selection=selection,
+        selection_size=selection.count if selection else 0,
+        can_take_more=can_more,
+        can_take_fewer=can_fewer,
+        more_url=more_url,
+        fewer_url=fewer_url,
+        cancel_url=game_url(number, mode),
+        max_at_once=max_at_once,
+        preferred_move=preferred_move,
+        is_over=over,
+    )
+
+
+def _foundation_index(pos: Position, move: Move) -> int:
+    card = pos.waste[-1] if move.source == WASTE else pos.tableau[move.source - 1][-1]
+    slot = foundation_slot(pos, card)
+    assert slot is not None
+    return slot
