@@ -1,0 +1,207 @@
+"""The JSON API of API.md: every status code, and nothing changes on an error."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from app.engine import CLASSIC, Game, deal
+
+CASE_POSITION: dict[str, Any] = {
+    # seed 000's worked example: 6D onto 7D frees AC.
+    "tableau": [["7D"], ["AC", "6D"], ["QH"], ["QC"], ["JH"], ["JC"], ["2H"], ["3H"], ["4H"], ["5H"]],
+    "foundations": [None] * 8,
+    "waste": [],
+    "stock": [],
+}
+
+
+def _full_custom_position() -> dict[str, Any]:
+    """CASE_POSITION with every other card in the stock (a valid 104-card position)."""
+    from collections import Counter
+
+    from app.engine.cards import full_pack
+
+    used = Counter(c for col in CASE_POSITION["tableau"] for c in col)
+    stock = []
+    for card in full_pack(2):
+        code = str(card)
+        if used[code]:
+            used[code] -= 1
+        else:
+            stock.append(code)
+    return {**CASE_POSITION, "stock": stock}
+
+
+def new_play(client: TestClient, number: int = 4242, **body: Any) -> dict[str, Any]:
+    r = client.post(f"/api/games/{number}/plays", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_create_play_deals_the_number_and_hides_the_stock_order(client: TestClient) -> None:
+    play = new_play(client)
+    start = deal(4242, CLASSIC)
+    assert play["number"] == 4242 and play["mode"] == "classic" and play["custom"] is False
+    assert play["position"]["tableau"] == start.to_json()["tableau"]
+    assert play["position"]["stock_count"] == 64
+    assert "stock" not in play["position"]
+    assert play["legal_moves"] == [str(m) for m in Game(start, CLASSIC).legal_moves()]
+    assert (play["version"], play["moves"], play["status"]) == (0, 0, "playing")
+
+
+def test_stock_order_appears_in_no_response(client: TestClient) -> None:
+    play = new_play(client)
+    stock = [str(c) for c in deal(4242, CLASSIC).stock]
+    body = client.get(f"/api/plays/{play['play_id']}").text
+    assert ",".join(f'"{c}"' for c in stock[:6]) not in body
+    page = client.get("/game/4242").text
+    assert " ".join(stock[:6]) not in page and ",".join(stock[:6]) not in page
+
+
+def test_move_applies_and_bumps_version(client: TestClient) -> None:
+    play = new_play(client)
+    r = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": "2-1", "version": 0})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert after["version"] == 1 and after["moves"] == 1
+    assert after["position"]["tableau"][0][-1] == "6D"
+
+
+def test_draw_and_undo_redo_round_trip(client: TestClient) -> None:
+    play = new_play(client, auto_safe=False)
+    pid = play["play_id"]
+    drawn = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": 0}).json()
+    assert drawn["position"]["stock_count"] == 63 and len(drawn["position"]["waste"]) == 1
+    undone = client.post(f"/api/plays/{pid}/undo", json={"version": 1}).json()
+    assert undone["position"] == play["position"] and undone["moves"] == 0 and undone["undos"] == 1
+    redone = client.post(f"/api/plays/{pid}/redo", json={"version": 2}).json()
+    assert redone["position"] == drawn["position"] and redone["moves"] == 1
+
+
+def test_unknown_play_is_404(client: TestClient) -> None:
+    assert client.get("/api/plays/nope").status_code == 404
+    r = client.post("/api/plays/nope/moves", json={"move": "D", "version": 0})
+    assert r.status_code == 404 and r.json()["error"] == "not_found"
+
+
+def test_stale_version_is_409_with_current_play_and_changes_nothing(client: TestClient) -> None:
+    play = new_play(client)
+    pid = play["play_id"]
+    client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": 0})
+    r = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": 0})
+    assert r.status_code == 409
+    assert r.json()["version"] == 1 and r.json()["position"]["stock_count"] == 63
+    assert client.get(f"/api/plays/{pid}").json()["version"] == 1
+
+
+def test_racing_submissions_of_one_version_apply_exactly_once(client: TestClient) -> None:
+    play = new_play(client)
+    pid = play["play_id"]
+    barrier = threading.Barrier(4)
+    codes: list[int] = []
+
+    def submit() -> None:
+        barrier.wait()
+        codes.append(client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": 0}).status_code)
+
+    threads = [threading.Thread(target=submit) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [200, 409, 409, 409]
+    final = client.get(f"/api/plays/{pid}").json()
+    assert final["version"] == 1 and final["position"]["stock_count"] == 63
+
+
+def test_illegal_move_is_422_and_changes_nothing(client: TestClient) -> None:
+    play = new_play(client)
+    pid = play["play_id"]
+    r = client.post(f"/api/plays/{pid}/moves", json={"move": "1-2", "version": 0})
+    assert r.status_code == 422
+    assert r.json()["error"] == "illegal_move" and "1-2" in r.json()["detail"]
+    assert client.get(f"/api/plays/{pid}").json() == play
+
+
+def test_malformed_move_is_422(client: TestClient) -> None:
+    play = new_play(client)
+    for bad in ("3-", "X-1", "3-3", "W-F/2", ""):
+        r = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": bad, "version": 0})
+        assert r.status_code == 422, bad
+        assert r.json()["error"] == "malformed_move", bad
+    r = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": "D"})
+    assert r.status_code == 422 and r.json()["error"] == "invalid_request" and "version" in r.json()["detail"]
+
+
+def test_undo_with_nothing_to_undo_is_422(client: TestClient) -> None:
+    play = new_play(client)
+    r = client.post(f"/api/plays/{play['play_id']}/undo", json={"version": 0})
+    assert r.status_code == 422 and "nothing to undo" in r.json()["detail"]
+
+
+def test_bad_game_number_and_mode_are_422(client: TestClient) -> None:
+    assert client.post("/api/games/0/plays", json={}).status_code == 422
+    assert client.post("/api/games/4294967296/plays", json={}).status_code == 422
+    r = client.post("/api/games/5/plays", json={"mode": "spider"})
+    assert r.status_code == 422 and r.json()["error"] == "invalid_request"
+
+
+def test_custom_play_from_position(client: TestClient) -> None:
+    r = client.post("/api/plays", json={"position": _full_custom_position(), "auto_safe": False})
+    assert r.status_code == 201, r.text
+    play = r.json()
+    assert play["custom"] is True and play["number"] is None
+    assert "2-1" in play["legal_moves"] and "2-F" not in play["legal_moves"]
+    after = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": "2-1", "version": 0}).json()
+    assert "2-F" in after["legal_moves"]
+
+
+def test_custom_position_errors_say_what_is_wrong(client: TestClient) -> None:
+    pos = _full_custom_position()
+    pos["stock"] = pos["stock"][1:]
+    r = client.post("/api/plays", json={"position": pos})
+    assert r.status_code == 422 and r.json()["error"] == "bad_position"
+    assert "missing" in r.json()["detail"]
+    pos = _full_custom_position()
+    pos["foundations"] = ["AH"] + [None] * 7
+    r = client.post("/api/plays", json={"position": pos})
+    assert r.status_code == 422 and "S slot" in r.json()["detail"]
+
+
+def test_finish_and_resign(client: TestClient) -> None:
+    play = new_play(client)
+    pid = play["play_id"]
+    r = client.post(f"/api/plays/{pid}/finish", json={"version": 0})
+    assert r.status_code == 422 and r.json()["error"] == "illegal_move"
+    r = client.post(f"/api/plays/{pid}/resign", json={"version": 0})
+    assert r.status_code == 200 and r.json()["status"] == "resigned" and r.json()["legal_moves"] == []
+    r = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": 1})
+    assert r.status_code == 422 and r.json()["error"] == "play_over"
+
+
+def test_finish_clears_the_table_in_one_action(client: TestClient) -> None:
+    # Everything home but one king per suit-slot column: Finish is offered and wins.
+    foundations = ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
+    tableau: list[list[str]] = [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []]
+    r = client.post("/api/plays", json={"position": {"tableau": tableau, "foundations": foundations,
+                                                     "waste": [], "stock": []}, "auto_safe": False})
+    assert r.status_code == 201, r.text
+    play = r.json()
+    assert play["can_finish"] is True
+    done = client.post(f"/api/plays/{play['play_id']}/finish", json={"version": 0}).json()
+    assert done["status"] == "won" and done["cards_home"] == 104 and done["points"] == 1000
+    assert done["moves"] == 0
+
+
+def test_game_info(client: TestClient) -> None:
+    r = client.get("/api/games/4242?mode=relaxed")
+    assert r.status_code == 200
+    assert r.json()["number"] == 4242 and r.json()["mode"] == "relaxed"
+
+
+def test_openapi_documents_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert "/api/plays/{play_id}/moves" in paths and "/api/games/{number}/plays" in paths

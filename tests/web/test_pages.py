@@ -1,0 +1,138 @@
+"""The pages: the table, its actions as plain forms (303) and as HTMX fragments, ownership,
+and persistence across a server restart."""
+
+from __future__ import annotations
+
+import re
+
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import Settings
+
+HX = {"HX-Request": "true"}
+
+
+def version_of(html: str) -> int:
+    m = re.search(r'name="version" value="(\d+)"', html)
+    assert m, "the table form carries its version"
+    return int(m.group(1))
+
+
+def column_cards(html: str, column: int) -> list[str]:
+    """Card codes shown in a column, bottom first (from aria-labels)."""
+    block = html.split(f'data-pile="{column}"', 1)[1].split('class="column', 1)[0]
+    return re.findall(r'aria-label="((?:10|[A2-9JQK])[♠♥♦♣])', block)
+
+
+def test_root_redirects_to_a_fresh_game_number(client: TestClient) -> None:
+    r = client.get("/", follow_redirects=False)
+    assert r.status_code == 303
+    assert re.fullmatch(r"/game/\d+\?mode=classic", r.headers["location"])
+    assert client.get("/?mode=relaxed", follow_redirects=False).headers["location"].endswith("mode=relaxed")
+
+
+def test_game_page_shows_the_deal(client: TestClient) -> None:
+    html = client.get("/game/4242").text
+    assert "Forty Thieves" in html and "#4242" in html
+    assert column_cards(html, 1) == ["A♣", "2♣", "5♦", "7♦"]
+    assert "There are still moves on the table" in html
+    assert html.count('class="pile foundation') == 8
+    assert "/static/vendor/htmx.min.js" in html and "https://" not in html
+
+
+def test_form_post_without_javascript_answers_303_and_the_move_sticks(client: TestClient) -> None:
+    client.get("/game/4242")
+    r = client.post("/game/4242/move", data={"move": "2-1", "mode": "classic", "version": "0"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/game/4242?mode=classic"
+    html = client.get("/game/4242").text
+    assert column_cards(html, 1)[-1] == "6♦" and version_of(html) == 1
+
+
+def test_htmx_action_returns_only_the_table_fragment(client: TestClient) -> None:
+    client.get("/game/4242")
+    r = client.post("/game/4242/draw", data={"mode": "classic", "version": "0"}, headers=HX)
+    assert r.status_code == 200
+    assert r.text.lstrip().startswith("<main id=\"table\"") and "<html" not in r.text
+    assert 'aria-label="Stock: draw a card (63 left)"' in r.text
+    assert r.headers["vary"] == "HX-Request"
+
+
+def test_selection_lights_targets_and_marks_the_preferred(client: TestClient) -> None:
+    # Deal 4242: column 2's 6♦ can go onto column 1's 7♦ only, so tapping it moves at once;
+    # after a draw nothing changes that. Select column 1's top card (7♦): no place takes it.
+    html = client.get("/game/4242?sel=2&n=1").text
+    assert 'value="2-1"' in html and "preferred" in html
+    html = client.get("/game/4242?sel=1&n=1").text
+    assert "No place takes it" in html
+
+
+def test_stale_version_shows_a_notice_and_changes_nothing(client: TestClient) -> None:
+    client.get("/game/4242")
+    client.post("/game/4242/draw", data={"mode": "classic", "version": "0"})
+    r = client.post("/game/4242/draw", data={"mode": "classic", "version": "0"}, follow_redirects=False)
+    assert r.headers["location"].endswith("notice=stale")
+    html = client.get(r.headers["location"]).text
+    assert "The table had changed" in html and version_of(html) == 1
+
+
+def test_illegal_move_gets_a_friendly_notice(client: TestClient) -> None:
+    client.get("/game/4242")
+    r = client.post("/game/4242/move", data={"move": "1-2", "mode": "classic", "version": "0"}, headers=HX)
+    assert "That move is not allowed here." in r.text and version_of(r.text) == 0
+
+
+def test_notice_parameter_never_echoes_input(client: TestClient) -> None:
+    html = client.get("/game/4242?notice=<script>alert(1)</script>").text
+    assert "alert(1)" not in html
+
+
+def test_bad_game_number_is_a_friendly_page(client: TestClient) -> None:
+    r = client.get("/game/0")
+    assert r.status_code == 422 and "from 1 to 4294967295" in r.text
+    r = client.get("/game/abc")
+    assert r.status_code == 422 and "Start a new game" in r.text
+
+
+def test_a_second_visitor_gets_a_play_of_their_own(settings: Settings) -> None:
+    app = create_app(settings)
+    with TestClient(app) as alice, TestClient(app) as bob:
+        alice.get("/game/77")
+        alice.post("/game/77/draw", data={"mode": "classic", "version": "0"})
+        assert version_of(alice.get("/game/77").text) == 1
+        assert version_of(bob.get("/game/77").text) == 0
+
+
+def test_a_forged_visitor_cookie_is_ignored(client: TestClient) -> None:
+    client.get("/game/77")
+    client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
+    client.cookies.set("ft_visitor", "forged.value")
+    assert version_of(client.get("/game/77").text) == 0
+
+
+def test_restart_deals_again_and_server_restart_loses_nothing(settings: Settings) -> None:
+    with TestClient(create_app(settings)) as c:
+        c.get("/game/9")
+        c.post("/game/9/draw", data={"mode": "relaxed", "version": "0"})
+        c.get("/game/9?mode=relaxed")
+        c.post("/game/9/draw", data={"mode": "relaxed", "version": "0"})
+        c.post("/game/9/draw", data={"mode": "relaxed", "version": "1"})
+        cookies = dict(c.cookies)
+        before = c.get("/game/9?mode=relaxed").text
+    with TestClient(create_app(settings), cookies=cookies) as c:
+        after = c.get("/game/9?mode=relaxed").text
+        assert after == before and version_of(after) == 2
+        c.post("/game/9/restart", data={"mode": "relaxed"})
+        assert version_of(c.get("/game/9?mode=relaxed").text) == 0
+        assert "Moves</dt><dd data-stat=\"moves\">0" in c.get("/game/9?mode=relaxed").text
+
+
+def test_auto_safe_toggle_is_remembered_for_new_plays(client: TestClient) -> None:
+    client.get("/game/5")
+    client.post("/game/5/auto-safe", data={"mode": "classic", "version": "0", "value": "off"})
+    assert "Move safe cards up: off" in client.get("/game/5").text
+    assert "Move safe cards up: off" in client.get("/game/6").text
+
+
+def test_healthz(client: TestClient) -> None:
+    assert client.get("/healthz").json() == {"status": "ok"}
