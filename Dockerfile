@@ -1,0 +1,25 @@
+# Forty Thieves: the same app as `./ft run`, served by uvicorn on port 8000.
+# docker build -t forty-thieves . && docker run -p 8000:8000 -v ft-data:/app/data forty-thieves
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
+    FT_HOST=0.0.0.0 FT_PORT=8000 FT_DATA_DIR=/app/data
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY app ./app
+RUN pip install --no-cache-dir -e .
+COPY migrations ./migrations
+COPY templates ./templates
+COPY static ./static
+COPY alembic.ini ./
+
+RUN useradd --create-home --uid 10001 player && mkdir -p /app/data && chown player /app/data
+USER player
+VOLUME ["/app/data"]
+EXPOSE 8000
+
+# Migrations run at start (app lifespan: alembic upgrade head), then uvicorn serves.
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s \
+  CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/healthz').status != 200)"
+CMD ["python", "-m", "app"]
