@@ -292,7 +292,7 @@ def perform(
     try:
         if action == "move":
             if move is None:
-                raise ActionRejected("malformed_move", "a move is required, in the notation: 3-6, 3-6/3, W-5, 3-F, W-F, D, R")
+                raise ActionRejected("malformed_move", "a move is required: 3-6, 3-6/3, W-5, 3-F, W-F, D or R")
             game.play(move)
         elif action == "undo":
             game.undo()

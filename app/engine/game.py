@@ -235,7 +235,9 @@ class Game:
         """
         line = finish_line(self.position) if any(self.position.tableau) else None
         if line is None:
-            raise IllegalMoveError("finish is not available: stock and waste must be empty and every card able to go up")
+            raise IllegalMoveError(
+                "finish is not available: stock and waste must be empty and every card able to go up"
+            )
         pos = self.position
         for m in line:
             pos = play(pos, m)
