@@ -293,7 +293,7 @@ class Game:
         for text in history:
             action, *auto_texts = text.split()
             if action == FINISH:
-                line = finish_line(pos)
+                line = finish_line(pos) if any(pos.tableau) else None
                 if line is None:
                     raise IllegalMoveError(f"stored history: finish not available at step {len(game._steps) + 1}")
                 auto = line

@@ -462,11 +462,6 @@ def test_game_points_and_cards_home_follow_the_position() -> None:
     assert game.points == 1000 and game.cards_home == 104
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Game.replay accepts a stored 'finish' where Game.finish refuses "
-    "(all cards already home), adding an empty step",
-)
 def test_replay_rejects_a_finish_that_game_finish_would_refuse() -> None:
     won = _endgame([], ["KS", "KS", "KH", "KH", "KD", "KD", "KC", "KC"])
     with pytest.raises(IllegalMoveError):
