@@ -18,6 +18,7 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.db.models import PlayRow
+from app.records import record_finish
 from app.engine import MODES, Game, GameStatus, IllegalMoveError, MoveSyntaxError, Position, PositionError, Rules, deal
 
 ModeName = Literal["classic", "relaxed"]
@@ -331,6 +332,11 @@ def perform(
         session.rollback()
         session.expire_all()
         raise StaleVersion(get_play(session, play_id))
+    if status in FINISHED:
+        session.refresh(row)
+        result = "blocked" if status == RESIGNED and game.status is GameStatus.BLOCKED else status
+        record_finish(session, row, result, moves=game.moves, undos=game.undos, cards_home=game.cards_home,
+                      points=game.points, at=now)
     session.commit()
     session.refresh(row)
     _cache.put(row.play_id, row.version, game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, Index, MetaData, String
+from sqlalchemy import JSON, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -52,3 +52,95 @@ class PlayRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
     __table_args__ = (Index("ix_plays_visitor_deal", "visitor_id", "number", "mode", "id"),)
+
+
+class FinishCard(Base):
+    """The card stored when a play ends: won, resigned, or blocked and acknowledged.
+
+    Exactly one per finished play (unique ``play_row_id``); none for a restarted or abandoned
+    play. Cards of set-up positions (``custom``) never count for records or statistics.
+    """
+
+    __tablename__ = "finish_cards"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    play_row_id: Mapped[int] = mapped_column(ForeignKey("plays.id"), unique=True)
+    visitor_id: Mapped[str] = mapped_column(String(32))
+    number: Mapped[int | None]
+    mode: Mapped[str] = mapped_column(String(16))
+    custom: Mapped[bool] = mapped_column(default=False)
+    result: Mapped[str] = mapped_column(String(16))
+    moves: Mapped[int]
+    elapsed_s: Mapped[float]
+    undos: Mapped[int]
+    hints: Mapped[int]
+    cards_home: Mapped[int]
+    points: Mapped[int]
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        Index("ix_finish_cards_deal", "number", "mode", "result"),
+        Index("ix_finish_cards_visitor", "visitor_id", "mode", "id"),
+    )
+
+
+class Visitor(Base):
+    """What a visitor chose to tell: an optional display name (escaped everywhere, ≤ 24 chars)."""
+
+    __tablename__ = "visitors"
+
+    visitor_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    display_name: Mapped[str | None] = mapped_column(String(24))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SharedDeal(Base):
+    """A challenge link ``/s/{code}``: a deal, and the sharer's finish card if any."""
+
+    __tablename__ = "shared_deals"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(16), unique=True)
+    number: Mapped[int]
+    mode: Mapped[str] = mapped_column(String(16))
+    visitor_id: Mapped[str] = mapped_column(String(32))
+    finish_card_id: Mapped[int | None] = mapped_column(ForeignKey("finish_cards.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SolvedDeal(Base):
+    """What the solver decided about a deal in a mode (with the stock order known).
+
+    :ivar verdict: ``winnable``, ``unwinnable`` or ``unknown`` (budget spent).
+    :ivar line: the winning line in the notation, when winnable and kept.
+    """
+
+    __tablename__ = "solved_deals"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[int]
+    mode: Mapped[str] = mapped_column(String(16))
+    verdict: Mapped[str] = mapped_column(String(16))
+    line: Mapped[list[str] | None] = mapped_column(JSON)
+    line_length: Mapped[int | None]
+    nodes: Mapped[int] = mapped_column(default=0)
+    elapsed_ms: Mapped[float] = mapped_column(default=0.0)
+    solver_version: Mapped[str] = mapped_column(String(16))
+    solved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (
+        UniqueConstraint("number", "mode"),
+        Index("ix_solved_deals_pool", "mode", "verdict", "number"),
+    )
+
+
+class PlayHint(Base):
+    """A play's proved line for hints: the moves from ``origin`` (a full position, stock
+    order included; never sent to a player) to a win."""
+
+    __tablename__ = "play_hints"
+
+    play_row_id: Mapped[int] = mapped_column(ForeignKey("plays.id"), primary_key=True)
+    origin: Mapped[dict[str, object]] = mapped_column(JSON)
+    line: Mapped[list[str]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

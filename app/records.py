@@ -1,0 +1,198 @@
+"""Finish cards and what is read off them: records per deal and per-visitor statistics
+(RULES.md, "Counting and score": a win with fewer moves, ties less time, is a new record).
+
+Cards of set-up positions (``custom``) are stored but never count here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app.db.models import FinishCard, PlayRow, Visitor
+
+WON = "won"
+RECORDS_SHOWN = 10
+CHART_RESULTS = 50
+NAME_MAX = 24
+
+
+def record_finish(session: Session, row: PlayRow, result: str, *, moves: int, undos: int, cards_home: int,
+                  points: int, at: datetime) -> FinishCard:
+    """Add the finish card of ``row`` to the session (the caller commits it with the action).
+
+    :param result: ``won``, ``resigned`` or ``blocked``.
+    """
+    card = FinishCard(
+        play_row_id=row.id,
+        visitor_id=row.visitor_id,
+        number=row.number,
+        mode=row.mode,
+        custom=row.custom,
+        result=result,
+        moves=moves,
+        elapsed_s=row.elapsed_s,
+        undos=undos,
+        hints=row.hints,
+        cards_home=cards_home,
+        points=points,
+        finished_at=at,
+    )
+    session.add(card)
+    return card
+
+
+def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:
+    """The finish card of a play, if it has ended."""
+    return session.scalar(select(FinishCard).where(FinishCard.play_row_id == play_row_id))
+
+
+def _rank_key(card: FinishCard) -> tuple[int, float, int]:
+    return (card.moves, card.elapsed_s, card.id)
+
+
+@dataclass(frozen=True)
+class RecordEntry:
+    """One line of a deal's records: a visitor's best win."""
+
+    place: int
+    name: str | None
+    visitor_id: str
+    moves: int
+    elapsed_s: float
+    finished_at: datetime
+
+
+def _wins(session: Session, number: int, mode: str) -> list[FinishCard]:
+    return list(
+        session.scalars(
+            select(FinishCard).where(
+                FinishCard.number == number, FinishCard.mode == mode, FinishCard.result == WON, ~FinishCard.custom
+            )
+        )
+    )
+
+
+def best_wins(session: Session, number: int, mode: str, limit: int = RECORDS_SHOWN) -> list[RecordEntry]:
+    """The deal's best wins, one per visitor: fewest moves, then least time; top ``limit``."""
+    best: dict[str, FinishCard] = {}
+    for card in _wins(session, number, mode):
+        if card.visitor_id not in best or _rank_key(card) < _rank_key(best[card.visitor_id]):
+            best[card.visitor_id] = card
+    ranked = sorted(best.values(), key=_rank_key)[:limit]
+    names = display_names(session, [c.visitor_id for c in ranked])
+    return [
+        RecordEntry(i + 1, names.get(c.visitor_id), c.visitor_id, c.moves, c.elapsed_s, c.finished_at)
+        for i, c in enumerate(ranked)
+    ]
+
+
+def personal_best(session: Session, visitor_id: str, number: int, mode: str) -> FinishCard | None:
+    """The visitor's best win of this deal and mode."""
+    wins = [c for c in _wins(session, number, mode) if c.visitor_id == visitor_id]
+    return min(wins, key=_rank_key) if wins else None
+
+
+@dataclass(frozen=True)
+class Honours:
+    """What a finish card earned: a new personal record, the best on the deal."""
+
+    new_record: bool
+    best_on_deal: bool
+
+
+def honours(session: Session, card: FinishCard) -> Honours:
+    """Whether ``card`` (a win) beats every earlier win of its visitor, and of everyone, on
+    its deal and mode (earlier: stored before it). A first win is both."""
+    if card.result != WON or card.custom or card.number is None:
+        return Honours(False, False)
+    earlier = [c for c in _wins(session, card.number, card.mode) if c.id < card.id]
+    mine = [c for c in earlier if c.visitor_id == card.visitor_id]
+    beats = (lambda others: all((card.moves, card.elapsed_s) < (c.moves, c.elapsed_s) for c in others))
+    return Honours(new_record=beats(mine), best_on_deal=beats(earlier))
+
+
+def display_names(session: Session, visitor_ids: list[str]) -> dict[str, str]:
+    """The display names set by these visitors (others absent)."""
+    if not visitor_ids:
+        return {}
+    rows = session.execute(
+        select(Visitor.visitor_id, Visitor.display_name).where(Visitor.visitor_id.in_(set(visitor_ids)))
+    )
+    return {vid: name for vid, name in rows if name}
+
+
+def clean_name(name: str) -> str | None:
+    """A display name as stored: whitespace collapsed, control characters dropped, at most
+    :data:`NAME_MAX` characters; empty means none.
+
+    :raises ValueError: when it is longer than :data:`NAME_MAX` after cleaning.
+    """
+    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    if len(text) > NAME_MAX:
+        raise ValueError(f"a display name has at most {NAME_MAX} characters")
+    return text or None
+
+
+def set_display_name(session: Session, visitor_id: str, name: str, at: datetime) -> str | None:
+    """Set (or clear, with an empty name) the visitor's display name; commits.
+
+    :raises ValueError: for a name that is too long.
+    """
+    cleaned = clean_name(name)
+    row = session.get(Visitor, visitor_id)
+    if row is None:
+        row = Visitor(visitor_id=visitor_id, display_name=cleaned, updated_at=at)
+        session.add(row)
+    else:
+        row.display_name, row.updated_at = cleaned, at
+    session.commit()
+    return cleaned
+
+
+@dataclass(frozen=True)
+class Stats:
+    """A visitor's figures in one mode, from their finish cards (custom plays excluded).
+
+    :ivar recent: the last :data:`CHART_RESULTS` results, oldest first: (won, cards_home).
+    """
+
+    mode: str
+    played: int
+    won: int
+    win_rate: float
+    current_streak: int
+    longest_streak: int
+    best_time_s: float | None
+    fewest_moves: int | None
+    recent: list[tuple[bool, int]]
+
+
+def stats(session: Session, visitor_id: str, mode: str) -> Stats:
+    """Compute :class:`Stats` for ``visitor_id`` in ``mode``."""
+    cards = list(
+        session.scalars(
+            select(FinishCard)
+            .where(FinishCard.visitor_id == visitor_id, FinishCard.mode == mode, ~FinishCard.custom)
+            .order_by(FinishCard.id)
+        )
+    )
+    won = [c for c in cards if c.result == WON]
+    longest = run = 0
+    for c in cards:
+        run = run + 1 if c.result == WON else 0
+        longest = max(longest, run)
+    return Stats(
+        mode=mode,
+        played=len(cards),
+        won=len(won),
+        win_rate=len(won) / len(cards) if cards else 0.0,
+        current_streak=run,
+        longest_streak=longest,
+        best_time_s=min((c.elapsed_s for c in won), default=None),
+        fewest_moves=min((c.moves for c in won), default=None),
+        recent=[(c.result == WON, c.cards_home) for c in cards[-CHART_RESULTS:]],
+    )
