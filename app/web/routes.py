@@ -54,6 +54,7 @@ def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None,
         "notice": NOTICES.get(notice or ""),
         "modes": list(MODES),
         "action_paths": ACTION_PATHS,
+        "idle_cap_s": request.app.state.settings.idle_cap_s,
     }
     response = templates.TemplateResponse(
         request, "game.html", context, block_name="table" if fragment else None, status_code=status_code

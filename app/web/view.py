@@ -8,6 +8,7 @@ The view lists, for the selection, the lit places (each a ready move) and the pr
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from urllib.parse import urlencode
 
 from app.engine import Card, Move, Position
@@ -87,6 +88,9 @@ class TableView:
     card_count: int
     points: int
     elapsed_s: float
+    last_action_at: float
+    """When the last action (or the deal) happened, Unix seconds: the running gap that the next
+    action adds, capped, to ``elapsed_s`` starts there."""
     selection: Selection | None
     selection_size: int
     can_take_more: bool
@@ -239,6 +243,7 @@ def build_table(play: LoadedPlay, selection: Selection | None) -> TableView:
         card_count=rules.card_count,
         points=game.points,
         elapsed_s=row.elapsed_s,
+        last_action_at=_unix_seconds(row.last_action_at),
         selection=selection,
         selection_size=selection.count if selection else 0,
         can_take_more=can_more,
@@ -250,6 +255,11 @@ def build_table(play: LoadedPlay, selection: Selection | None) -> TableView:
         preferred_move=preferred_move,
         is_over=over,
     )
+
+
+def _unix_seconds(moment: datetime) -> float:
+    """``moment`` as Unix seconds (a naive value is UTC, as SQLite returns it)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def _foundation_index(pos: Position, move: Move) -> int:
