@@ -9,6 +9,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.settings import Settings
+from app.solving import DeadEndCache, RateLimiter, SolverPool
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -28,6 +29,27 @@ def get_visitor(request: Request) -> str:
     return vid
 
 
+def get_solver(request: Request) -> SolverPool:
+    """The process pool for interactive solving (hints, ``/api/solve``, dead ends)."""
+    pool: SolverPool = request.app.state.solver
+    return pool
+
+
+def get_rate(request: Request) -> RateLimiter:
+    """The per-visitor solver rate limit."""
+    rate: RateLimiter = request.app.state.rate
+    return rate
+
+
+def get_dead_ends(request: Request) -> DeadEndCache:
+    """Dead-end verdicts by play and version."""
+    cache: DeadEndCache = request.app.state.dead_ends
+    return cache
+
+
 SessionDep = Annotated[Session, Depends(get_session)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 VisitorDep = Annotated[str, Depends(get_visitor)]
+SolverDep = Annotated[SolverPool, Depends(get_solver)]
+RateDep = Annotated[RateLimiter, Depends(get_rate)]
+DeadEndsDep = Annotated[DeadEndCache, Depends(get_dead_ends)]

@@ -13,7 +13,9 @@ from sqlalchemy import text
 
 from app.api.routes import router as api_router
 from app.db.session import Database, migrate
+from app.deal_pool import PoolWorker, load_shipped_pool
 from app.settings import PROJECT_ROOT, Settings, get_settings
+from app.solving import DeadEndCache, RateLimiter, SolverPool
 from app.web.routes import error_page
 from app.web.routes import router as web_router
 from app.web.visitor import VisitorCookie
@@ -30,7 +32,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         migrate(url)
+        with app.state.db.sessions() as session:
+            load_shipped_pool(session)
+        worker = None
+        if settings.pool_worker:
+            worker = PoolWorker(app.state.db.sessions, app.state.background_solver, settings.pool_budget_s * 1000)
+            worker.start()
+        app.state.pool_worker = worker
         yield
+        if worker is not None:
+            worker.stop()
+        app.state.solver.shutdown()
+        app.state.background_solver.shutdown()
         app.state.db.engine.dispose()
 
     app = FastAPI(
@@ -40,6 +53,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.db = Database(url)
+    app.state.solver = SolverPool(settings.solver_workers)
+    app.state.background_solver = SolverPool(1, queue=1)
+    app.state.rate = RateLimiter(settings.solver_rate_per_min)
+    app.state.dead_ends = DeadEndCache()
+    app.state.pool_worker = None
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
     app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.include_router(api_router)

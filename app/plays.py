@@ -84,8 +84,12 @@ class LoadedPlay:
         """Won or resigned: no more actions."""
         return self.status in FINISHED
 
-    def to_api(self) -> dict[str, Any]:
-        """The Play object of API.md. The stock's order never appears."""
+    def to_api(self, dead_end: bool = False) -> dict[str, Any]:
+        """The Play object of API.md. The stock's order never appears.
+
+        :param dead_end: the dead-end verdict (``app.hints.is_dead_end``), computed apart
+            because it needs the solver.
+        """
         g, row = self.game, self.row
         return {
             "play_id": row.play_id,
@@ -105,7 +109,7 @@ class LoadedPlay:
             "points": g.points,
             "moves_on_table": g.moves_on_table,
             "can_finish": g.can_finish and not self.is_over,
-            "dead_end": False,
+            "dead_end": dead_end,
             "can_undo": g.can_undo and not self.is_over,
             "can_redo": g.can_redo and not self.is_over,
         }

@@ -31,6 +31,14 @@ class Settings(BaseSettings):
     """Longest gap between two actions that counts as play time (seconds)."""
     secure_cookies: bool = False
     """Mark cookies Secure (set behind HTTPS)."""
+    solver_workers: int = Field(1, ge=1, le=16)
+    """Solver processes for hints, ``/api/solve`` and the dead-end check."""
+    pool_worker: bool = True
+    """Solve more deals in the background (one low-priority process) to grow the winnable pool."""
+    pool_budget_s: float = Field(10.0, gt=0)
+    """Time the background worker gives each deal (seconds)."""
+    solver_rate_per_min: int = Field(20, ge=1)
+    """Hint and ``/api/solve`` requests one visitor may make per minute."""
 
     def resolved_database_url(self) -> str:
         """The database URL, creating the data folder for the SQLite default."""

@@ -14,7 +14,7 @@ from app.settings import Settings
 
 @pytest.fixture
 def settings(tmp_path: Path) -> Settings:
-    return Settings(data_dir=tmp_path / "data", secret_key="test-secret")
+    return Settings(data_dir=tmp_path / "data", secret_key="test-secret", pool_worker=False)
 
 
 @pytest.fixture

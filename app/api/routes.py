@@ -9,13 +9,25 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
-from app import plays
-from app.api.schemas import ErrorBody, GameInfo, MoveBody, NewCustomPlay, NewPlay, PlayOut, VersionBody
-from app.deps import SessionDep, SettingsDep, VisitorDep
-from app.engine import MAX_GAME_NUMBER
+from app import deal_pool, hints, plays, records
+from app.api.schemas import (
+    ErrorBody,
+    GameInfo,
+    HintOut,
+    MoveBody,
+    NewCustomPlay,
+    NewPlay,
+    PlayOut,
+    SolveBody,
+    SolveOut,
+    VersionBody,
+)
+from app.deps import DeadEndsDep, RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
+from app.engine import MAX_GAME_NUMBER, Position, PositionError
+from app.solving import RateLimited, SolverBusy
 
 router = APIRouter(prefix="/api", tags=["api"])
 GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
@@ -31,23 +43,90 @@ def _error(status: int, error: str, detail: Any) -> JSONResponse:
     return JSONResponse({"error": error, "detail": detail}, status_code=status)
 
 
-def _act(session: SessionDep, settings: SettingsDep, play_id: str, action: str, version: int,
+class Solving:
+    """The solver pieces a Play answer needs for its ``dead_end`` flag."""
+
+    def __init__(self, solver: SolverDep, dead_ends: DeadEndsDep) -> None:
+        self.solver, self.dead_ends = solver, dead_ends
+
+    def play_json(self, play: plays.LoadedPlay) -> dict[str, Any]:
+        return play.to_api(dead_end=hints.is_dead_end(play, self.solver, self.dead_ends))
+
+
+SolvingDep = Annotated[Solving, Depends()]
+
+
+def _act(session: SessionDep, settings: SettingsDep, solving: Solving, play_id: str, action: str, version: int,
          move: str | None = None) -> Any:
     try:
         play = plays.perform(session, play_id, action, version=version, move=move, idle_cap_s=settings.idle_cap_s)
     except plays.PlayNotFound:
         return _error(404, "not_found", f"no play has id {play_id!r}")
     except plays.StaleVersion as exc:
-        return JSONResponse(exc.current.to_api(), status_code=409)
+        return JSONResponse(solving.play_json(exc.current), status_code=409)
     except plays.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
-    return play.to_api()
+    return solving.play_json(play)
 
 
 @router.get("/games/{number}", response_model=GameInfo)
-def game_info(number: GameNumber, mode: plays.ModeName = "classic") -> dict[str, Any]:
-    """What is known of a deal: solvability (null: not yet known) and the record."""
-    return {"number": number, "mode": mode, "solvable": None, "record": None}
+def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, request: Request,
+              mode: plays.ModeName = "classic") -> dict[str, Any]:
+    """What is known of a deal: solvability (null: not yet known, and then it is queued for
+    the background solver), the record (fewest moves, then least time), the top wins and the
+    asking visitor's own best."""
+    known = deal_pool.solvable(session, number, mode)
+    if known is None and request.app.state.pool_worker is not None:
+        request.app.state.pool_worker.want(number, mode)
+    top = records.best_wins(session, number, mode)
+    mine = records.personal_best(session, visitor, number, mode)
+    return {
+        "number": number,
+        "mode": mode,
+        "solvable": known,
+        "record": None if not top else {"moves": top[0].moves, "elapsed_s": round(top[0].elapsed_s, 1)},
+        "records": [
+            {"place": r.place, "name": r.name, "moves": r.moves, "elapsed_s": round(r.elapsed_s, 1),
+             "finished_at": r.finished_at.isoformat()}
+            for r in top
+        ],
+        "your_best": None if mine is None else {"moves": mine.moves, "elapsed_s": round(mine.elapsed_s, 1)},
+    }
+
+
+@router.post("/plays/{play_id}/hint", response_model=HintOut, responses=ERRORS)
+def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep, visitor: VisitorDep) -> Any:
+    """The next move of a winning line when the solver finds one within 1 s, else the best
+    heuristic move (counts a hint). 429 when asked too often."""
+    try:
+        rate.check(visitor)
+        play = plays.get_play(session, play_id)
+        found = hints.hint_for(session, play, solver)
+    except RateLimited as exc:
+        return _error(429, "rate_limited", str(exc))
+    except plays.PlayNotFound:
+        return _error(404, "not_found", f"no play has id {play_id!r}")
+    except plays.ActionRejected as exc:
+        return _error(422, exc.error, exc.detail)
+    return {"move": found.move, "reason": found.reason}
+
+
+@router.post("/solve", response_model=SolveOut, responses=ERRORS)
+def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, visitor: VisitorDep) -> Any:
+    """Solve a set-up position (stock order known) within ``budget_ms`` (at most 10 s)."""
+    try:
+        rate.check(visitor)
+        rules = plays.rules_for(body.mode)
+        position = Position.from_json(body.position, rules)
+        result = solver.solve(position, rules, budget_ms=body.budget_ms)
+    except RateLimited as exc:
+        return _error(429, "rate_limited", str(exc))
+    except PositionError as exc:
+        return _error(422, "bad_position", str(exc))
+    except SolverBusy as exc:
+        return _error(503, "solver_busy", str(exc))
+    return {"status": result.status, "moves": list(result.moves), "nodes": result.nodes,
+            "elapsed_ms": round(result.elapsed_ms, 1)}
 
 
 @router.post("/games/{number}/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
@@ -66,39 +145,39 @@ def create_custom_play(body: NewCustomPlay, session: SessionDep, visitor: Visito
 
 
 @router.get("/plays/{play_id}", response_model=PlayOut, responses=ERRORS)
-def read_play(play_id: PlayId, session: SessionDep) -> Any:
+def read_play(play_id: PlayId, session: SessionDep, solving: SolvingDep) -> Any:
     """A Play."""
     try:
-        return plays.get_play(session, play_id).to_api()
+        return solving.play_json(plays.get_play(session, play_id))
     except plays.PlayNotFound:
         return _error(404, "not_found", f"no play has id {play_id!r}")
 
 
 @router.post("/plays/{play_id}/moves", response_model=PlayOut, responses=ERRORS)
-def make_move(play_id: PlayId, body: MoveBody, session: SessionDep, settings: SettingsDep) -> Any:
+def make_move(play_id: PlayId, body: MoveBody, session: SessionDep, settings: SettingsDep, solving: SolvingDep) -> Any:
     """Play one move in the notation (``D`` draws, ``R`` redeals)."""
-    return _act(session, settings, play_id, "move", body.version, body.move)
+    return _act(session, settings, solving, play_id, "move", body.version, body.move)
 
 
 @router.post("/plays/{play_id}/undo", response_model=PlayOut, responses=ERRORS)
-def undo(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep) -> Any:
+def undo(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, solving: SolvingDep) -> Any:
     """Take back the last action (with its auto-moves)."""
-    return _act(session, settings, play_id, "undo", body.version)
+    return _act(session, settings, solving, play_id, "undo", body.version)
 
 
 @router.post("/plays/{play_id}/redo", response_model=PlayOut, responses=ERRORS)
-def redo(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep) -> Any:
+def redo(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, solving: SolvingDep) -> Any:
     """Play the last undone action again."""
-    return _act(session, settings, play_id, "redo", body.version)
+    return _act(session, settings, solving, play_id, "redo", body.version)
 
 
 @router.post("/plays/{play_id}/finish", response_model=PlayOut, responses=ERRORS)
-def finish(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep) -> Any:
+def finish(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, solving: SolvingDep) -> Any:
     """Move every card home (only when RULES.md's Finish condition holds)."""
-    return _act(session, settings, play_id, "finish", body.version)
+    return _act(session, settings, solving, play_id, "finish", body.version)
 
 
 @router.post("/plays/{play_id}/resign", response_model=PlayOut, responses=ERRORS)
-def resign(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep) -> Any:
+def resign(play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, solving: SolvingDep) -> Any:
     """Give the play up."""
-    return _act(session, settings, play_id, "resign", body.version)
+    return _act(session, settings, solving, play_id, "resign", body.version)

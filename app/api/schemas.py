@@ -46,12 +46,40 @@ class ErrorBody(BaseModel):
 
 
 class GameInfo(BaseModel):
-    """Answer of ``GET /api/games/{number}``."""
+    """Answer of ``GET /api/games/{number}``: ``record`` is the best win ``{moves, elapsed_s}``;
+    ``records`` the top 10 (one per visitor); ``your_best`` the asking visitor's."""
 
     number: int
     mode: Mode
     solvable: bool | None
     record: dict[str, Any] | None
+    records: list[dict[str, Any]] = []
+    your_best: dict[str, Any] | None = None
+
+
+class HintOut(BaseModel):
+    """Answer of ``POST /api/plays/{id}/hint``."""
+
+    move: str
+    reason: str
+
+
+class SolveBody(BaseModel):
+    """Body of ``POST /api/solve``."""
+
+    model_config = ConfigDict(extra="forbid")
+    position: dict[str, Any]
+    mode: Mode = "classic"
+    budget_ms: float = Field(1000, gt=0, le=10_000)
+
+
+class SolveOut(BaseModel):
+    """Answer of ``POST /api/solve``."""
+
+    status: Literal["winnable", "unwinnable", "unknown"]
+    moves: list[str]
+    nodes: int
+    elapsed_ms: float
 
 
 class PlayOut(BaseModel):

@@ -1,0 +1,193 @@
+"""Solved deals: the shipped pool of proved-winnable numbers, what is known of any deal, the
+draw of a new winnable number, and the background worker that solves more over time.
+
+The shipped files ``app/pool/{mode}.csv.gz`` are made by ``python -m app.solver survey``
+(reproducible: same numbers, budget and solver version give the same verdicts with a node
+budget) and loaded into the ``solved_deals`` table at start.
+"""
+
+from __future__ import annotations
+
+import csv
+import gzip
+import io
+import logging
+import secrets
+import threading
+from collections import deque
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.db.models import PlayRow, SolvedDeal
+from app.engine import MAX_GAME_NUMBER, MODES, deal
+from app.solving import SolverBusy, SolverPool
+
+POOL_DIR = Path(__file__).resolve().parent / "pool"
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+log = logging.getLogger(__name__)
+
+
+def pool_file(mode: str) -> Path:
+    """The shipped pool file of ``mode``."""
+    return POOL_DIR / f"{mode}.csv.gz"
+
+
+def read_pool_file(path: Path) -> list[dict[str, Any]]:
+    """Rows of a pool file: number, mode, verdict, line (space-separated moves), nodes,
+    elapsed_ms, solver_version."""
+    if not path.exists():
+        return []
+    with gzip.open(path, "rt", newline="") as fh:
+        return list(csv.DictReader(fh))
+
+
+def write_pool_file(path: Path, rows: Iterable[dict[str, Any]]) -> int:
+    """Write rows (as :func:`read_pool_file` gives them) sorted by number; returns the count.
+    Deterministic bytes (gzip mtime 0) so a re-run makes the same file."""
+    fields = ["number", "mode", "verdict", "line_length", "nodes", "elapsed_ms", "solver_version", "line"]
+    ordered = sorted(rows, key=lambda r: int(r["number"]))
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=fields, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(ordered)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as gz:
+        gz.write(buf.getvalue().encode())
+    return len(ordered)
+
+
+def _solver_version() -> str:
+    from app.solver import SOLVER_VERSION
+
+    return str(SOLVER_VERSION)
+
+
+def load_shipped_pool(session: Session) -> int:
+    """Insert the shipped pool's verdicts not yet in the table; returns how many were added."""
+    added = 0
+    now = datetime.now(UTC)
+    for mode in MODES:
+        known = set(session.scalars(select(SolvedDeal.number).where(SolvedDeal.mode == mode)))
+        for r in read_pool_file(pool_file(mode)):
+            number = int(r["number"])
+            if number in known:
+                continue
+            line = r["line"].split() if r.get("line") else None
+            session.add(SolvedDeal(
+                number=number, mode=mode, verdict=r["verdict"], line=line, line_length=len(line) if line else None,
+                nodes=int(r.get("nodes") or 0), elapsed_ms=float(r.get("elapsed_ms") or 0),
+                solver_version=r.get("solver_version") or "?", solved_at=now,
+            ))
+            known.add(number)
+            added += 1
+    session.commit()
+    return added
+
+
+def solvable(session: Session, number: int, mode: str) -> bool | None:
+    """True (proved winnable), False (proved unwinnable), None (not yet known)."""
+    verdict = session.scalar(select(SolvedDeal.verdict).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+    return {WINNABLE: True, UNWINNABLE: False}.get(verdict or "")
+
+
+def store_result(session: Session, number: int, mode: str, status: str, moves: list[str], nodes: int,
+                 elapsed_ms: float) -> None:
+    """Keep a solver verdict (a decided verdict replaces an unknown one; commits)."""
+    row = session.scalar(select(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+    if row is not None and row.verdict != UNKNOWN:
+        return
+    if row is None:
+        row = SolvedDeal(number=number, mode=mode)
+        session.add(row)
+    row.verdict, row.nodes, row.elapsed_ms = status, nodes, elapsed_ms
+    row.line = moves or None
+    row.line_length = len(moves) if moves else None
+    row.solver_version, row.solved_at = _solver_version(), datetime.now(UTC)
+    session.commit()
+
+
+def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> int:
+    """A game number for a new game: from the proved-winnable pool (one this visitor has not
+    played, when there is one), or any number when ``only_solvable`` is off or the pool is
+    empty."""
+    if only_solvable:
+        for _ in range(6):
+            number = session.scalar(
+                select(SolvedDeal.number)
+                .where(SolvedDeal.mode == mode, SolvedDeal.verdict == WINNABLE)
+                .order_by(func.random())
+                .limit(1)
+            )
+            if number is None:
+                break
+            played = session.scalar(
+                select(PlayRow.id).where(PlayRow.visitor_id == visitor_id, PlayRow.number == number,
+                                         PlayRow.mode == mode).limit(1)
+            )
+            if played is None:
+                return int(number)
+        if number is not None:
+            return int(number)
+    return secrets.randbelow(MAX_GAME_NUMBER) + 1
+
+
+class PoolWorker:
+    """A background thread that solves deals not yet known, one at a time through the
+    solver pool (lower CPU priority): numbers asked for by shared links first, then the next
+    numbers after the highest known, alternating modes.
+
+    :param budget_ms: time per deal.
+    :param pause_s: rest between two deals (keeps its CPU share small).
+    """
+
+    def __init__(self, sessions: sessionmaker[Session], solver: SolverPool, budget_ms: float = 10_000,
+                 pause_s: float = 2.0) -> None:
+        self.sessions = sessions
+        self.solver = solver
+        self.budget_ms = budget_ms
+        self.pause_s = pause_s
+        self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def want(self, number: int, mode: str) -> None:
+        """Ask for this deal to be solved soon (a shared link of unknown solvability)."""
+        if (number, mode) not in self._wanted:
+            self._wanted.append((number, mode))
+
+    def _next(self, session: Session, turn: int) -> tuple[int, str]:
+        while self._wanted:
+            number, mode = self._wanted.popleft()
+            if solvable(session, number, mode) is None:
+                return number, mode
+        mode = list(MODES)[turn % len(MODES)]
+        highest = session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0
+        return int(highest) + 1, mode
+
+    def _run(self) -> None:
+        turn = 0
+        while not self._stop.wait(self.pause_s):
+            try:
+                with self.sessions() as session:
+                    number, mode = self._next(session, turn)
+                    rules = MODES[mode]
+                    result = self.solver.solve(deal(number, rules), rules, budget_ms=self.budget_ms)
+                    store_result(session, number, mode, result.status, list(result.moves), result.nodes,
+                                 result.elapsed_ms)
+                turn += 1
+            except SolverBusy:
+                continue
+            except Exception:  # keep the worker alive; the server must not die with it
+                log.exception("deal pool worker")
+                self._stop.wait(30)

@@ -1,0 +1,148 @@
+"""Hints and the dead-end warning, on top of the solver service (issue: the solver).
+
+A hint is the next move of a proved winning line when there is one (kept per play, so a
+player who follows every hint wins and hints answer at once while they stay on the line);
+otherwise the best move by a simple heuristic. A hint is always a move the engine lists.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session
+
+from app.db.models import PlayHint, PlayRow, SolvedDeal
+from app.engine import Game, Move, Position, deal
+from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
+from app.plays import ActionRejected, LoadedPlay, rules_for
+from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
+
+HINT_BUDGET_MS = 1000.0
+DEAD_END_NODES = 50_000
+
+ON_LINE = "Keeps a win in hand: the next move of a winning line (solver, with the stock order known)."
+UNWINNABLE = "No win is possible from here any more (solver, stock order known); this is the best try."
+GUESS = "Best move by a heuristic: the solver found no winning line within a second."
+ONLY_DRAW = "Nothing on the table can move: draw from the stock."
+
+
+def heuristic_move(game: Game) -> Move:
+    """The most useful-looking legal move: a card home, then the waste onto a column, then a
+    build that empties a column or frees a card for a foundation; drawing only when it is the
+    only action. ``game`` must have a legal move."""
+    pos = game.position
+    legal = game.legal_moves()
+    table_moves = [m for m in legal if m.action is Action.MOVE]
+    if not table_moves:
+        return legal[0]
+
+    def score(m: Move) -> int:
+        if m.target == FOUNDATION:
+            return 1000
+        if m.source == WASTE:
+            return 300 + (0 if not pos.tableau[m.target - 1] else 100)
+        col = pos.tableau[m.source - 1]
+        rest = col[: -m.count]
+        into_empty = not pos.tableau[m.target - 1]
+        if into_empty and not rest:
+            return -100  # a whole column to another empty column changes nothing
+        value = 50 if into_empty else 200
+        if not rest:
+            value += 150
+        elif foundation_slot(pos, rest[-1]) is not None:
+            value += 250
+        return value
+
+    return max(table_moves, key=score)
+
+
+def _start_line(session: Session, row: PlayRow) -> tuple[Position, list[str]] | None:
+    """The pool's proved line for the play's deal, from the deal's start."""
+    if row.custom or row.number is None:
+        return None
+    solved = session.scalar(
+        select(SolvedDeal).where(SolvedDeal.number == row.number, SolvedDeal.mode == row.mode)
+    )
+    if solved is None or solved.verdict != "winnable" or not solved.line:
+        return None
+    return deal(row.number, rules_for(row.mode)), list(solved.line)
+
+
+def _keep(session: Session, row: PlayRow, origin: Position, line: list[str]) -> None:
+    kept = session.get(PlayHint, row.id)
+    now = datetime.now(UTC)
+    data = origin.to_json(reveal_stock=True)
+    if kept is None:
+        session.add(PlayHint(play_row_id=row.id, origin=data, line=line, updated_at=now))
+    else:
+        kept.origin, kept.line, kept.updated_at = data, line, now
+
+
+def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS) -> Hint:
+    """The hint for ``play``'s current position; counts it (committed).
+
+    :raises ActionRejected: when the play is over or nothing at all is legal.
+    """
+    game, row = play.game, play.row
+    if play.is_over or not game.legal_moves():
+        raise ActionRejected("no_hint", "there is no move to hint: the play is over or blocked")
+    current = game.position
+    hint: Hint | None = None
+    if not any(m.action is Action.MOVE for m in game.legal_moves()):
+        hint = Hint(str(game.legal_moves()[0]), ONLY_DRAW)
+    candidates: list[tuple[Position, list[str]]] = []
+    kept = session.get(PlayHint, row.id)
+    if kept is not None:
+        candidates.append((Position.from_json(kept.origin, game.rules), list(kept.line)))
+    start = _start_line(session, row)
+    if start is not None:
+        candidates.append(start)
+    for origin, line in candidates:
+        if hint is not None:
+            break
+        at = follow_line(origin, line, current)
+        if at is not None:
+            hint = Hint(line[at], ON_LINE)
+            if kept is None or origin != candidates[0][0]:
+                _keep(session, row, origin, line)
+    if hint is None:
+        try:
+            result = solver.solve(current, game.rules, budget_ms=budget_ms)
+        except SolverBusy:
+            result = None
+        if result is not None and result.status == "winnable" and result.moves:
+            _keep(session, row, current, list(result.moves))
+            hint = Hint(result.moves[0], ON_LINE)
+        else:
+            unwinnable = result is not None and result.status == "unwinnable"
+            hint = Hint(str(heuristic_move(game)), UNWINNABLE if unwinnable else GUESS)
+    session.execute(update(PlayRow).where(PlayRow.id == row.id).values(hints=PlayRow.hints + 1))
+    session.commit()
+    session.refresh(row)
+    return hint
+
+
+def stock_exhausted(position: Position) -> bool:
+    """No card left to draw and no redeal to make (RULES.md, Dead end)."""
+    return not position.stock and not (position.waste and position.redeals_left > 0)
+
+
+def is_dead_end(play: LoadedPlay, solver: SolverPool, cache: DeadEndCache) -> bool:
+    """True only when it is proved that no card can reach a foundation by any sequence of
+    legal moves, once the stock is exhausted; never a false alarm (undecided is False)."""
+    pos = play.game.position
+    if play.status != "playing" or not stock_exhausted(pos):
+        return False
+    key = (play.row.play_id, play.row.version)
+    known = cache.get(key)
+    if known is not None:
+        return known
+    try:
+        reach = solver.can_reach_foundation(pos, play.game.rules, DEAD_END_NODES)
+    except SolverBusy:
+        return False
+    dead = reach is False
+    if reach is not None:
+        cache.put(key, dead)
+    return dead

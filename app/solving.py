@@ -1,0 +1,182 @@
+"""The solver as a service: a bounded process pool (solving never runs on the event loop or
+in a request thread), a per-visitor rate limit, hints that keep a proved line, the dead-end
+check, and the pool of proved-winnable deals. ARCHITECTURE.md, "Rules of the house".
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+import time
+from collections import OrderedDict, deque
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app.engine import MODES, Move, Position, Rules
+from app.engine.moves import play
+
+if TYPE_CHECKING:
+    from app.solver import SolveResult
+
+
+class SolverBusy(RuntimeError):
+    """Every solver slot is taken; try again shortly."""
+
+
+class RateLimited(RuntimeError):
+    """This visitor asked the solver too often; ``retry_after_s`` says when to ask again."""
+
+    def __init__(self, retry_after_s: float) -> None:
+        super().__init__(f"too many solver requests; try again in {retry_after_s:.0f} s")
+        self.retry_after_s = retry_after_s
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+
+
+def _solve_job(position: dict[str, Any], mode: str, budget_ms: float | None, max_nodes: int | None) -> SolveResult:
+    from app.solver import solve  # in the worker process only
+
+    rules = MODES[mode]
+    return solve(Position.from_json(position, rules), rules, budget_ms=budget_ms, max_nodes=max_nodes)
+
+
+def _dead_end_job(position: dict[str, Any], mode: str, max_nodes: int) -> bool | None:
+    from app.solver import can_reach_foundation  # in the worker process only
+
+    rules = MODES[mode]
+    return can_reach_foundation(Position.from_json(position, rules), rules, max_nodes)
+
+
+class SolverPool:
+    """A bounded pool of solver processes (``workers`` processes, at most ``queue`` jobs
+    waiting or running); made on first use, lower CPU priority than the server.
+
+    :param workers: processes (``FT_SOLVER_WORKERS``).
+    :param queue: jobs accepted at once; beyond that :class:`SolverBusy`.
+    """
+
+    def __init__(self, workers: int = 1, queue: int = 8) -> None:
+        self.workers = workers
+        self._slots = threading.BoundedSemaphore(queue)
+        self._executor: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+
+    def _pool(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                )
+            return self._executor
+
+    def _run(self, fn: Any, *args: Any, timeout_s: float) -> Any:
+        if not self._slots.acquire(blocking=False):
+            raise SolverBusy("the solver is busy; try again in a moment")
+        try:
+            future: Future[Any] = self._pool().submit(fn, *args)
+            try:
+                return future.result(timeout=timeout_s)
+            except FutureTimeout:
+                future.cancel()
+                raise SolverBusy("the solver is busy; try again in a moment") from None
+        finally:
+            self._slots.release()
+
+    def solve(self, position: Position, rules: Rules, *, budget_ms: float | None = None,
+              max_nodes: int | None = None) -> SolveResult:
+        """Solve ``position`` (stock order known) in a worker process. Blocks the calling
+        thread (never the event loop: routes are sync and run in the thread pool).
+
+        :raises SolverBusy: no slot free, or the worker queue did not start it in time.
+        """
+        wait_s = 30.0 + (budget_ms or 0) / 1000
+        result: SolveResult = self._run(
+            _solve_job, position.to_json(reveal_stock=True), rules.name, budget_ms, max_nodes, timeout_s=wait_s
+        )
+        return result
+
+    def can_reach_foundation(self, position: Position, rules: Rules, max_nodes: int) -> bool | None:
+        """Whether some line of legal moves brings a card home (None: undecided)."""
+        answer: bool | None = self._run(
+            _dead_end_job, position.to_json(reveal_stock=True), rules.name, max_nodes, timeout_s=30.0
+        )
+        return answer
+
+    def shutdown(self) -> None:
+        """Stop the worker processes."""
+        with self._lock:
+            if self._executor is not None:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
+
+
+class RateLimiter:
+    """At most ``per_minute`` solver requests per visitor in any 60 s window (in memory)."""
+
+    def __init__(self, per_minute: int = 20) -> None:
+        self.per_minute = per_minute
+        self._seen: dict[str, deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def check(self, visitor_id: str) -> None:
+        """Count one request.
+
+        :raises RateLimited: when the visitor is over the limit.
+        """
+        now = time.monotonic()
+        with self._lock:
+            times = self._seen.setdefault(visitor_id, deque())
+            while times and now - times[0] > 60:
+                times.popleft()
+            if len(times) >= self.per_minute:
+                raise RateLimited(60 - (now - times[0]))
+            times.append(now)
+            if len(self._seen) > 10_000:
+                self._seen = {k: v for k, v in self._seen.items() if v and now - v[-1] <= 60}
+
+
+class DeadEndCache:
+    """Dead-end verdicts by (play id, version): each position is checked once."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[str, int], bool] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int]) -> bool | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: tuple[str, int], value: bool) -> None:
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self.size:
+                self._items.popitem(last=False)
+
+
+def follow_line(origin: Position, line: list[str], current: Position) -> int | None:
+    """Where ``current`` stands on a proved ``line`` from ``origin``: the index of the next
+    move to play, or None when ``current`` is not one of the line's positions. The line's
+    moves are trusted (it replayed to a win when it was stored)."""
+    pos = origin
+    for i, text in enumerate(line):
+        if pos == current:
+            return i
+        pos = play(pos, Move.parse(text))
+    return None
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A hint: ``move`` in the notation and ``reason`` in words (API.md)."""
+
+    move: str
+    reason: str
