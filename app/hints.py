@@ -21,10 +21,14 @@ from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
 HINT_BUDGET_MS = 1000.0
 DEAD_END_NODES = 50_000
 
-ON_LINE = "Keeps a win in hand: the next move of a winning line (solver, with the stock order known)."
-UNWINNABLE = "No win is possible from here any more (solver, stock order known); this is the best try."
-GUESS = "Best move by a heuristic: the solver found no winning line within a second."
-ONLY_DRAW = "Nothing on the table can move: draw from the stock."
+ON_LINE, UNWINNABLE, GUESS, ONLY_DRAW = "line", "unwinnable", "guess", "draw"
+REASONS = {
+    ON_LINE: "Keeps a win in hand: the next move of a winning line (solver, with the stock order known).",
+    UNWINNABLE: "No win is possible from here any more (solver, stock order known); this is the best try.",
+    GUESS: "Best move by a heuristic: the solver found no winning line within a second.",
+    ONLY_DRAW: "Nothing on the table can move: draw from the stock.",
+}
+"""Why a hint was given, by kind (the page and the API show the words)."""
 
 
 def heuristic_move(game: Game) -> Move:

@@ -176,7 +176,7 @@ def follow_line(origin: Position, line: list[str], current: Position) -> int | N
 
 @dataclass(frozen=True)
 class Hint:
-    """A hint: ``move`` in the notation and ``reason`` in words (API.md)."""
+    """A hint: ``move`` in the notation and ``kind`` of reason (``app.hints.REASONS``)."""
 
     move: str
-    reason: str
+    kind: str

@@ -108,7 +108,7 @@ def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep,
         return _error(404, "not_found", f"no play has id {play_id!r}")
     except plays.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
-    return {"move": found.move, "reason": found.reason}
+    return {"move": found.move, "reason": hints.REASONS[found.kind]}
 
 
 @router.post("/solve", response_model=SolveOut, responses=ERRORS)

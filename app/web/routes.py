@@ -7,18 +7,19 @@ HTMX (``HX-Request``) it is the table fragment itself. API.md, "Pages".
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from jinja2_fragments.fastapi import Jinja2Blocks
 
-from app import plays
-from app.deps import SessionDep, SettingsDep, VisitorDep
-from app.engine import MAX_GAME_NUMBER, MODES
+from app import deal_pool, hints, plays
+from app.deps import RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
+from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.settings import PROJECT_ROOT
+from app.solving import RateLimited
 from app.web.view import build_table, game_url, parse_selection
+from app.web.visitor import ONE_YEAR_S
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
@@ -32,9 +33,12 @@ NOTICES = {
     "no_finish": "Finish needs an empty stock and waste, with every card able to go up.",
     "bad_request": "That request was not understood.",
     "restarted": "The deal starts again from the beginning.",
+    "slow_down": "Hints are coming too fast: wait a moment and ask again.",
+    "no_hint": "There is no move to hint here.",
 }
 """Friendly notices by key: the page shows only these fixed texts, never echoed input."""
 
+SOLVABLE_COOKIE = "ft_solvable"
 ACTION_PATHS = ("move", "draw", "redeal", "undo", "redo", "finish", "resign", "auto-safe")
 
 
@@ -47,14 +51,24 @@ def _is_htmx(request: Request) -> bool:
 
 
 def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None, n: int | None = None,
-            notice: str | None = None, fragment: bool = False, status_code: int = 200) -> Response:
-    table = build_table(play, parse_selection(sel, n, play))
+            notice: str | None = None, hint: str | None = None, why: str | None = None, fragment: bool = False,
+            status_code: int = 200) -> Response:
+    state = request.app.state
+    table = build_table(play, parse_selection(sel, n, play), _hint_move(hint))
+    table.dead_end = hints.is_dead_end(play, state.solver, state.dead_ends)
+    table.only_solvable = only_solvable(request)
+    if play.row.number is not None:
+        with state.db.sessions() as session:
+            table.solvable = deal_pool.solvable(session, play.row.number, play.row.mode)
+        if table.solvable is None and state.pool_worker is not None:
+            state.pool_worker.want(play.row.number, play.row.mode)
     context: dict[str, Any] = {
         "t": table,
         "notice": NOTICES.get(notice or ""),
+        "hint_reason": hints.REASONS.get(why or "") if table.hint_move else None,
         "modes": list(MODES),
         "action_paths": ACTION_PATHS,
-        "idle_cap_s": request.app.state.settings.idle_cap_s,
+        "idle_cap_s": state.settings.idle_cap_s,
     }
     response = templates.TemplateResponse(
         request, "game.html", context, block_name="table" if fragment else None, status_code=status_code
@@ -64,11 +78,38 @@ def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None,
     return response
 
 
+def _hint_move(text: str | None) -> Move | None:
+    try:
+        return Move.parse(text) if text else None
+    except ValueError:
+        return None
+
+
+def only_solvable(request: Request) -> bool:
+    """The visitor's "Only solvable deals" switch (a cookie; on unless switched off)."""
+    return request.cookies.get(SOLVABLE_COOKIE) != "off"
+
+
 @router.get("/")
-def new_game(mode: Annotated[str | None, Query()] = None) -> RedirectResponse:
-    """A new game: 303 to a fresh game number's table."""
-    number = secrets.randbelow(MAX_GAME_NUMBER) + 1
-    return RedirectResponse(game_url(number, _mode(mode)), status_code=303)
+def new_game(request: Request, session: SessionDep, visitor: VisitorDep,
+             mode: Annotated[str | None, Query()] = None) -> RedirectResponse:
+    """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
+    unless the visitor switched "Only solvable deals" off."""
+    mode = _mode(mode)
+    number = deal_pool.pick_number(session, mode, visitor, only_solvable(request))
+    return RedirectResponse(game_url(number, mode), status_code=303)
+
+
+@router.post("/prefs/solvable/{number}")
+def set_only_solvable(number: int, value: Annotated[str, Form(max_length=3)] = "on",
+                      mode: Annotated[str, Form()] = "classic") -> RedirectResponse:
+    """Switch "Only solvable deals" on or off (remembered in a cookie; it steers what "New
+    game" deals) and go back to the table of ``number``."""
+    target = game_url(number, _mode(mode)) if 1 <= number <= MAX_GAME_NUMBER else "/"
+    response = RedirectResponse(target, status_code=303)
+    response.set_cookie(SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax",
+                        httponly=True)
+    return response
 
 
 @router.get("/game/{number}", response_class=HTMLResponse)
@@ -81,13 +122,16 @@ def game_page(
     sel: Annotated[str | None, Query(max_length=3)] = None,
     n: Annotated[int | None, Query(ge=1, le=104)] = None,
     notice: Annotated[str | None, Query(max_length=32)] = None,
+    hint: Annotated[str | None, Query(max_length=16)] = None,
+    why: Annotated[str | None, Query(max_length=16)] = None,
 ) -> Response:
     """This visitor's play of deal ``number`` (resumed, or dealt). ``sel``/``n`` lift a
-    selection for tap play; ``notice`` shows one of :data:`NOTICES`."""
+    selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint``/``why`` show a
+    hint given by ``POST …/hint`` (only while it is still legal)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, f"A game number is a whole number from 1 to {MAX_GAME_NUMBER}.")
     play = plays.current_play(session, visitor, number, _mode(mode))
-    return _render(request, play, sel=sel, n=n, notice=notice, fragment=_is_htmx(request))
+    return _render(request, play, sel=sel, n=n, notice=notice, hint=hint, why=why, fragment=_is_htmx(request))
 
 
 def error_page(request: Request, message: str) -> Response:
@@ -106,6 +150,29 @@ def restart(
     if _is_htmx(request):
         return _render(request, play, notice="restarted", fragment=True)
     return RedirectResponse(game_url(number, play.row.mode), status_code=303)
+
+
+@router.post("/game/{number}/hint")
+def hint(
+    request: Request, number: int, session: SessionDep, visitor: VisitorDep, solver: SolverDep, rate: RateDep,
+    mode: Annotated[str, Form()] = "classic",
+) -> Response:
+    """Show a hint: the move's cards and destination light up, with the reason (counts a hint)."""
+    mode = _mode(mode)
+    htmx = _is_htmx(request)
+    play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
+    if play is None:
+        return _answer(request, None, number, mode, "bad_request", htmx)
+    try:
+        rate.check(visitor)
+        found = hints.hint_for(session, play, solver)
+    except RateLimited:
+        return _answer(request, play, number, mode, "slow_down", htmx)
+    except plays.ActionRejected:
+        return _answer(request, play, number, mode, "no_hint", htmx)
+    if htmx:
+        return _render(request, play, hint=found.move, why=found.kind, fragment=True)
+    return RedirectResponse(game_url(number, mode, hint=found.move, why=found.kind), status_code=303)
 
 
 @router.post("/game/{number}/{action}")

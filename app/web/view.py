@@ -46,6 +46,7 @@ class CardView:
     post: str | None = None
     get: str | None = None
     lifted: bool = False
+    hinted: bool = False
 
 
 @dataclass
@@ -57,6 +58,7 @@ class PlaceView:
     cards: list[CardView] = field(default_factory=list)
     lit_move: str | None = None
     preferred: bool = False
+    hinted: bool = False
     empty_suit: str | None = None
     empty_suit_name: str | None = None
 
@@ -101,6 +103,11 @@ class TableView:
     max_at_once: int | None
     preferred_move: str | None
     is_over: bool
+    hint_move: str | None = None
+    hint_on_stock: bool = False
+    dead_end: bool = False
+    solvable: bool | None = None
+    only_solvable: bool = True
 
 
 def card_view(card: Card) -> CardView:
@@ -152,8 +159,9 @@ def game_url(number: int | None, mode: str, **params: object) -> str:
     return f"/game/{number}?{urlencode(query)}"
 
 
-def build_table(play: LoadedPlay, selection: Selection | None) -> TableView:
-    """The :class:`TableView` of ``play`` with ``selection`` lifted (or none)."""
+def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None = None) -> TableView:
+    """The :class:`TableView` of ``play`` with ``selection`` lifted (or none) and ``hint``
+    (a legal move) shown by lighting its source cards and its destination."""
     game, row = play.game, play.row
     pos = game.position
     rules = game.rules
@@ -219,7 +227,26 @@ def build_table(play: LoadedPlay, selection: Selection | None) -> TableView:
             if limit is not None and selection.count > limit:
                 max_at_once = limit
 
+    hint_on_stock = False
+    if hint is not None and hint in moves:
+        if hint.action != "move":
+            hint_on_stock = True
+        else:
+            if hint.source == WASTE:
+                waste[-1].hinted = True
+            else:
+                for cv in columns[hint.source - 1].cards[-hint.count:]:
+                    cv.hinted = True
+            if hint.target == FOUNDATION:
+                foundations[_foundation_index(pos, hint)].hinted = True
+            else:
+                columns[hint.target - 1].hinted = True
+    else:
+        hint = None
+
     return TableView(
+        hint_move=None if hint is None else str(hint),
+        hint_on_stock=hint_on_stock,
         number=number,
         mode=mode,
         status=play.status,
