@@ -46,7 +46,7 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on ``http://127.0.0.1:<free port>``, with its own SQLite file and secret."""
     data = tmp_path_factory.mktemp("browser-data")
     port = _free_port()
-    env = {**os.environ, "FT_DATA_DIR": str(data), "FT_SECRET_KEY": "browser-test-secret"}
+    env = {**os.environ, "FT_DATA_DIR": str(data), "FT_SECRET_KEY": "browser-test-secret", "FT_POOL_WORKER": "false"}
     env.pop("FT_DATABASE_URL", None)
     log = (data / "server.log").open("w")
     proc = subprocess.Popen(
