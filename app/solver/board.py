@@ -1,0 +1,349 @@
+"""The solver's compact, mutable board: cards as small ints, make/unmake moves, canonical keys.
+
+Encoding (one place): a card is ``suit * 16 + rank`` (rank 1 … 13, suit 0 ♠ … 3 ♣, as in
+:mod:`app.engine.cards`), so a card builds on ``card + 1`` in its own suit, and the two copies of
+a card are the same int. Foundations are kept as ``home[card]``, how many copies of ``card`` are
+up; ``home[suit * 16]`` (rank 0) is pinned at ``decks`` so that ``home[c - 1] > home[c]`` says
+"some slot of c's suit tops at rank - 1" (RULES.md, Classic 2) and ``home[c - 1] == decks`` says
+"c is safe" (RULES.md, safe auto-move: one above the lower of its suit's slots).
+
+The stock is a fixed sequence (``stock``, draw order) and ``si``, how many of it were drawn; the
+waste is a stack. A move is a tuple ``(kind, a, b, k)``:
+
+========= ===================================================================
+``COL``   top ``k`` cards of column ``a`` onto column ``b`` (0-based)
+``COL_F`` top card of column ``a`` to a foundation
+``W``     draw ``k`` times (0 … ), then the waste top onto column ``b``
+``W_F``   draw ``k`` times, then the waste top to a foundation
+``DRAW``  draw one card (the engine's ``D``; the search uses ``W``/``W_F`` instead)
+``REDEAL`` draw ``k`` times (the rest of the stock), then turn the waste over (``R``)
+========= ===================================================================
+"""
+
+from __future__ import annotations
+
+from app.engine import Card, Position, Rules
+from app.engine.rules import Build, RunMoves
+
+COL, COL_F, W, W_F, DRAW, REDEAL = range(6)
+KING = 13
+Move = tuple[int, int, int, int]
+
+
+def encode(card: Card) -> int:
+    """The solver's int for an engine :class:`Card`."""
+    return card.suit * 16 + card.rank
+
+
+def decode(code: int) -> Card:
+    """The engine :class:`Card` of a solver int."""
+    return Card(code & 15, code >> 4)
+
+
+def notation(move: Move) -> list[str]:
+    """The engine actions (RULES.md notation) that one solver move stands for, in order:
+    ``(W, 0, 4, 2)`` is ``["D", "D", "W-5"]``."""
+    kind, a, b, k = move
+    if kind == COL:
+        return [f"{a + 1}-{b + 1}" + (f"/{k}" if k > 1 else "")]
+    if kind == COL_F:
+        return [f"{a + 1}-F"]
+    if kind == DRAW:
+        return ["D"]
+    draws = ["D"] * k
+    if kind == W:
+        return [*draws, f"W-{b + 1}"]
+    if kind == W_F:
+        return [*draws, "W-F"]
+    return [*draws, "R"]
+
+
+def check_rules(rules: Rules) -> None:
+    """:raises ValueError: for rules the solver does not handle yet (builds other than same
+    suit; RULES.md, "The family")."""
+    if rules.build is not Build.SAME_SUIT:
+        raise ValueError(f"the solver handles same-suit building only, not {rules.build.describe()}")
+
+
+class Board:
+    """A position in the solver's encoding (see the module docstring), changed in place.
+
+    :ivar cols: tableau columns, each a list of card ints bottom first.
+    :ivar home: copies of each card on the foundations (index = card int; 64 entries).
+    :ivar waste: the waste, bottom first.
+    :ivar stock: this pass's stock sequence in draw order; ``stock[si:]`` is still face down.
+    :ivar redeals: redeals left (RULES.md, Relaxed).
+    :ivar left: cards not yet on a foundation (0 = won).
+    """
+
+    __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
+                 "supermove", "kings_only", "stock_key", "first_stock", "greedy")
+
+    def __init__(self, position: Position, rules: Rules) -> None:
+        check_rules(rules)
+        self.decks = rules.decks
+        self.greedy = False
+        self.supermove = rules.run_moves is RunMoves.SUPERMOVE
+        self.kings_only = rules.kings_only_in_empty
+        self.cols = [[encode(c) for c in col] for col in position.tableau]
+        self.waste = [encode(c) for c in position.waste]
+        self.stock = [encode(c) for c in position.stock]
+        self.first_stock = self.stock
+        self.si = 0
+        self.redeals = position.redeals_left
+        self.stock_key = b""
+        home = [0] * 64
+        for suit in range(4):
+            home[suit * 16] = rules.decks
+        for top in position.foundations:
+            if top is not None:
+                for rank in range(1, top.rank + 1):
+                    home[top.suit * 16 + rank] += 1
+        self.home = home
+        self.left = rules.card_count - sum(home) + 4 * rules.decks
+
+    # -- values ----------------------------------------------------------------------------
+    def key(self) -> bytes:
+        """The canonical key: columns sorted (their order does not matter), the waste, the
+        stock's place; foundations are implied by the rest (every card is somewhere)."""
+        tab = b"\x00".join(sorted([bytes(c) for c in self.cols]))
+        return b"%b\xff%b\xff%c%c%b" % (tab, bytes(self.waste), self.si, self.redeals, self.stock_key)
+
+    def snapshot(self) -> tuple:
+        """Everything needed to :meth:`restore` this board exactly (columns in place)."""
+        return (b"\x00".join([bytes(c) for c in self.cols]), bytes(self.waste), bytes(self.home),
+                self.si, self.redeals, self.stock_key, self.left)
+
+    def restore(self, snap: tuple) -> None:
+        """Become the board of a :meth:`snapshot` (of a board from the same start)."""
+        cols, waste, home, self.si, self.redeals, stock_key, self.left = snap
+        self.cols = [list(c) for c in cols.split(b"\x00")]
+        self.waste = list(waste)
+        self.home = list(home)
+        if stock_key is not self.stock_key:
+            self.stock = list(stock_key) if stock_key else self.first_stock
+            self.stock_key = stock_key
+
+    def to_position(self) -> Position:
+        """This board as an engine :class:`Position` (tests compare the two)."""
+        per = self.decks
+        slots: list[Card | None] = []
+        for suit in range(4):
+            for slot in range(per):
+                # slot 0 is the higher: height = ranks with more than `slot` copies up.
+                height = 0
+                while height < 13 and self.home[suit * 16 + height + 1] > slot:
+                    height += 1
+                slots.append(Card(height, suit) if height else None)
+        return Position(
+            tableau=tuple(tuple(decode(c) for c in col) for col in self.cols),
+            foundations=tuple(slots),
+            waste=tuple(decode(c) for c in self.waste),
+            stock=tuple(decode(c) for c in self.stock[self.si:]),
+            redeals_left=self.redeals,
+        )
+
+    def run_length(self, col: list[int]) -> int:
+        """The same-suit descending run on top of ``col`` (0 if empty)."""
+        n = len(col)
+        k = 1 if n else 0
+        while k < n and col[n - k - 1] == col[n - k] + 1:
+            k += 1
+        return k
+
+    # -- move generation -------------------------------------------------------------------
+    def moves(self, *, search: bool = True) -> list[Move]:
+        """The moves from here.
+
+        ``search=False``: every legal engine action, each once (what
+        :func:`app.engine.legal_moves` lists; tests cross-check the two).
+        ``search=True``: what the search tries: one empty column stands for all of them; no
+        whole column into an empty one (the same position); no bare draws, but "draw ``k``
+        then play the waste top" for every stock card it can reach, never drawing past a card
+        that is safe to put up (that card up dominates it buried); a redeal draws the rest first.
+        """
+        cols = self.cols
+        home = self.home
+        out: list[Move] = []
+        where: dict[int, list[int]] = {}
+        empties: list[int] = []
+        for i, col in enumerate(cols):
+            if col:
+                where.setdefault(col[-1], []).append(i)
+            else:
+                empties.append(i)
+        e = len(empties)
+        if self.supermove:
+            lim, lim_empty = 1 << e, (1 << (e - 1)) if e else 0
+        else:
+            lim = lim_empty = 999
+        empty_targets = empties[:1] if search else empties
+        kings_only = self.kings_only
+        for a, col in enumerate(cols):
+            if not col:
+                continue
+            top = col[-1]
+            if home[top - 1] > home[top]:
+                out.append((COL_F, a, 0, 1))
+            run = self.run_length(col)
+            for k in range(1, min(run, lim) + 1):
+                for b in where.get(top + k, ()):
+                    out.append((COL, a, b, k))
+            n = len(col)
+            for k in range(1, min(run, lim_empty) + 1):
+                if search and k == n:
+                    break
+                if kings_only and col[-k] & 15 != KING:
+                    continue
+                for b in empty_targets:
+                    if b != a:
+                        out.append((COL, a, b, k))
+        waste = self.waste
+        if waste:
+            self._stock_card(out, waste[-1], 0, where, empty_targets)
+        stock, si = self.stock, self.si
+        if not search:
+            if si < len(stock):
+                out.append((DRAW, 0, 0, 1))
+            elif waste and self.redeals > 0:
+                out.append((REDEAL, 0, 0, 0))
+            return out
+        decks, greedy = self.decks, self.greedy
+        for j in range(si, len(stock)):
+            c = stock[j]
+            if home[c - 1] == decks or (greedy and home[c - 1] > home[c]):
+                # safe: drawing past it is dominated (greedy: by choice, see force_safe)
+                out.append((W_F, 0, 0, j - si + 1))
+                return out
+            self._stock_card(out, c, j - si + 1, where, empty_targets)
+        if self.redeals > 0 and (waste or si < len(stock)):
+            out.append((REDEAL, 0, 0, len(stock) - si))
+        return out
+
+    def _stock_card(self, out: list[Move], c: int, draws: int, where: dict[int, list[int]],
+                    empty_targets: list[int]) -> None:
+        if self.home[c - 1] > self.home[c]:
+            out.append((W_F, 0, 0, draws))
+        for b in where.get(c + 1, ()):
+            out.append((W, 0, b, draws))
+        if not self.kings_only or c & 15 == KING:
+            for b in empty_targets:
+                out.append((W, 0, b, draws))
+
+    # -- make / unmake ---------------------------------------------------------------------
+    def play(self, move: Move) -> object:
+        """Make ``move`` (legal, from :meth:`moves`); returns what :meth:`unplay` needs."""
+        kind, a, b, k = move
+        if kind == COL:
+            src = self.cols[a]
+            self.cols[b].extend(src[-k:])
+            del src[-k:]
+            return None
+        if kind == COL_F:
+            c = self.cols[a].pop()
+            self.home[c] += 1
+            self.left -= 1
+            return c
+        if kind == REDEAL:
+            undo = (self.stock, self.si, self.waste, self.stock_key)
+            self.stock = self.waste + self.stock[self.si:]
+            self.waste = []
+            self.si = 0
+            self.redeals -= 1
+            self.stock_key = bytes(self.stock)
+            return undo
+        if k:
+            self.waste.extend(self.stock[self.si:self.si + k])
+            self.si += k
+        if kind == DRAW:
+            return None
+        c = self.waste.pop()
+        if kind == W:
+            self.cols[b].append(c)
+        else:
+            self.home[c] += 1
+            self.left -= 1
+        return c
+
+    def unplay(self, move: Move, undo: object) -> None:
+        """Take back ``move``, the last one made, given what :meth:`play` returned."""
+        kind, a, b, k = move
+        if kind == COL:
+            dst = self.cols[b]
+            self.cols[a].extend(dst[-k:])
+            del dst[-k:]
+            return
+        if kind == COL_F:
+            self.home[undo] -= 1  # type: ignore[index]
+            self.left += 1
+            self.cols[a].append(undo)  # type: ignore[arg-type]
+            return
+        if kind == REDEAL:
+            self.stock, self.si, self.waste, self.stock_key = undo  # type: ignore[misc]
+            self.redeals += 1
+            return
+        if kind != DRAW:
+            if kind == W:
+                self.cols[b].pop()
+            else:
+                self.home[undo] -= 1  # type: ignore[index]
+                self.left += 1
+            self.waste.append(undo)  # type: ignore[arg-type]
+        if k:
+            del self.waste[-k:]
+            self.si -= k
+
+    def force_safe(self) -> list[int]:
+        """Put up every safe available card, repeatedly (RULES.md, safe auto-move): column tops
+        left to right, then the waste top. With :attr:`greedy` set, every card that fits a
+        foundation goes up (a streamliner: it finds wins sooner but proves nothing).
+
+        :returns: one int per card, ``(source + 1) * 64 + card`` with source the column index
+            or -1 for the waste, for :meth:`unforce` and :func:`forced_notation`.
+        """
+        cols, home, waste = self.cols, self.home, self.waste
+        # a card c may go up when home[c - 1] > home[c]; it is safe when home[c - 1] == decks
+        done: list[int] = []
+        greedy = self.greedy
+        decks = self.decks
+        again = True
+        while again:
+            again = False
+            for a, col in enumerate(cols):
+                while col:
+                    c = col[-1]
+                    if home[c - 1] == decks or (greedy and home[c - 1] > home[c]):
+                        col.pop()
+                        home[c] += 1
+                        done.append((a + 1) * 64 + c)
+                        again = True
+                    else:
+                        break
+            while waste:
+                c = waste[-1]
+                if home[c - 1] == decks or (greedy and home[c - 1] > home[c]):
+                    waste.pop()
+                    home[c] += 1
+                    done.append(c)
+                    again = True
+                else:
+                    break
+        self.left -= len(done)
+        return done
+
+    def unforce(self, done: list[int]) -> None:
+        """Take back what :meth:`force_safe` did."""
+        home, cols, waste = self.home, self.cols, self.waste
+        for v in reversed(done):
+            c = v & 63
+            home[c] -= 1
+            if v < 64:
+                waste.append(c)
+            else:
+                cols[(v >> 6) - 1].append(c)
+        self.left += len(done)
+
+
+def forced_notation(done: list[int]) -> list[str]:
+    """The foundation moves of a :meth:`Board.force_safe` record, in notation."""
+    return ["W-F" if v < 64 else f"{v >> 6}-F" for v in done]

@@ -1,0 +1,116 @@
+"""Command line: ``python -m app.solver solve 4242 --mode classic --budget 10s`` and
+``python -m app.solver survey --from 1 --count 1000 --budget 10s --workers 2 --csv out.csv``.
+Progress goes to stderr, results to stdout."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from typing import TextIO
+
+from app.engine import MODES, deal
+
+from .budget import Budget, parse_budget
+from .solve import SOLVER_VERSION, solve
+from .survey import SurveyRow, summary_lines, survey, write_csv
+
+
+class Bar:
+    """A one-line progress bar on a text stream (redrawn at most ten times a second)."""
+
+    def __init__(self, stream: TextIO = sys.stderr, width: int = 30) -> None:
+        self.stream = stream
+        self.width = width
+        self.last = 0.0
+
+    def draw(self, fraction: float, text: str, *, force: bool = False) -> None:
+        """Show ``fraction`` (0 … 1) done, followed by ``text``."""
+        now = time.monotonic()
+        if not force and now - self.last < 0.1:
+            return
+        self.last = now
+        full = int(max(0.0, min(1.0, fraction)) * self.width)
+        self.stream.write(f"\r[{'#' * full}{'.' * (self.width - full)}] {fraction:4.0%} {text}\033[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        self.stream.write("\r\033[K")
+        self.stream.flush()
+
+
+def _fraction(budget: Budget, nodes: int, seconds: float) -> float:
+    parts = []
+    if budget.ms:
+        parts.append(seconds * 1000 / budget.ms)
+    if budget.nodes:
+        parts.append(nodes / budget.nodes)
+    return max(parts) if parts else 0.0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    rules = MODES[args.mode]
+    budget = parse_budget(args.budget)
+    bar = Bar()
+
+    def progress(nodes: int, seconds: float) -> None:
+        bar.draw(_fraction(budget, nodes, seconds), f"{nodes:,} nodes {seconds:.1f}s")
+
+    result = solve(deal(args.number, rules), rules, budget_ms=budget.ms, max_nodes=budget.nodes,
+                   progress=progress)
+    bar.close()
+    print(f"game {args.number} ({args.mode}): {result.status} — {result.nodes:,} nodes in "
+          f"{result.elapsed_ms / 1000:.2f}s (solver {SOLVER_VERSION})")
+    if result.moves:
+        print(f"line ({len(result.moves)} moves): {' '.join(result.moves)}")
+    return 0
+
+
+def cmd_survey(args: argparse.Namespace) -> int:
+    budget = parse_budget(args.budget)
+    numbers = range(args.start, args.start + args.count)
+    bar = Bar()
+    rows: list[SurveyRow] = []
+    counts: Counter[str] = Counter()
+    for row in survey(numbers, args.mode, budget_ms=budget.ms, max_nodes=budget.nodes,
+                      workers=args.workers):
+        rows.append(row)
+        counts[row.verdict] += 1
+        text = " ".join(f"{k} {v}" for k, v in sorted(counts.items()))
+        bar.draw(len(rows) / args.count, f"{len(rows)}/{args.count} {text}", force=True)
+    bar.close()
+    print(f"survey: {args.mode}, games {args.start}–{args.start + args.count - 1}, budget "
+          f"{args.budget} per deal, solver {SOLVER_VERSION}")
+    for line in summary_lines(rows):
+        print(line)
+    if args.csv:
+        write_csv(rows, args.csv)
+        print(f"wrote {args.csv}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    p = argparse.ArgumentParser(prog="python -m app.solver", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    s = sub.add_parser("solve", help="solve one game number")
+    s.add_argument("number", type=int)
+    s.add_argument("--mode", choices=sorted(MODES), default="classic")
+    s.add_argument("--budget", default="10s", help="e.g. 10s, 500ms, 200000n (nodes)")
+    s.set_defaults(func=cmd_solve)
+    v = sub.add_parser("survey", help="solve a range of game numbers and sum up")
+    v.add_argument("--from", dest="start", type=int, default=1)
+    v.add_argument("--count", type=int, default=100)
+    v.add_argument("--mode", choices=sorted(MODES), default="classic")
+    v.add_argument("--budget", default="10s")
+    v.add_argument("--workers", type=int, default=1)
+    v.add_argument("--csv", default=None, help="write one row per deal to this file")
+    v.set_defaults(func=cmd_survey)
+    args = p.parse_args(argv)
+    try:
+        parse_budget(args.budget)
+    except ValueError as exc:
+        p.error(str(exc))
+    return int(args.func(args))

@@ -1,0 +1,203 @@
+"""The search: best-first with greedy dives over :class:`.board.Board`, with forced safe
+moves, macro draws and a table of canonical keys.
+
+From the best open position (by :func:`evaluate`) the search dives: it keeps playing the best
+new child, leaving the other children open, until a position has no new child; then it takes
+the best open position again. Every position is expanded at most once, so when nothing is open
+the reachable space is exhausted.
+
+Soundness of "unwinnable": every pruning keeps at least one winning line when one exists: safe
+cards go up at once (RULES.md: moving them up never spoils a win); draws are delayed until the
+drawn card is played (a draw changes nothing else, so any line can be reordered that way); the
+stock is never drawn past a safe card; one empty column stands for all; a key already seen is
+either expanded or open.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable
+
+from .board import Board, forced_notation, notation
+
+Progress = Callable[[int, float], None]
+"""Called now and then with (nodes searched, seconds elapsed)."""
+
+WON, LOST, OUT = "won", "lost", "out"
+
+
+Weights = tuple[int, ...]
+"""(home, empty column, column break, waste break, inversion, buried need, stock need):
+see :func:`make_evaluate`."""
+
+
+def make_evaluate(weights: Weights) -> Callable[[Board], int]:
+    """A function rating a board (higher is better): cards home and empty columns count for
+    it; against it count breaks (a card not lying on the card one above it in its suit) and
+    inversions (a card above a lower card of its own suit, which must move off before that one
+    can go up), in the columns and in the waste, and for each card that would fit a foundation
+    now, how deep its shallowest copy lies (cards above it in a column or the waste, or cards
+    to draw before it); each times its weight."""
+    w_home, w_empty, wb, ww, wi, wn, ws = weights
+
+    def evaluate(board: Board) -> int:
+        cost = 0
+        empties = 0
+        home = board.home
+        need: dict[int, int] = {}
+        for col in board.cols:
+            n = len(col)
+            if not n:
+                empties += 1
+                continue
+            lows = [99, 99, 99, 99]
+            prev = 0
+            for j in range(n):
+                c = col[j]
+                s = c >> 4
+                if prev != c + 1:
+                    cost += wb
+                if lows[s] < c:
+                    cost += wi
+                else:
+                    lows[s] = c
+                prev = c
+                if home[c - 1] > home[c]:
+                    d = (n - 1 - j) * wn
+                    if need.get(c, 9999) > d:
+                        need[c] = d
+        lows = [99, 99, 99, 99]
+        prev = 0
+        waste = board.waste
+        n = len(waste)
+        for j in range(n):
+            c = waste[j]
+            s = c >> 4
+            if prev != c + 1:
+                cost += ww
+            if lows[s] < c:
+                cost += wi
+            else:
+                lows[s] = c
+            prev = c
+            if home[c - 1] > home[c]:
+                d = (n - 1 - j) * wn
+                if need.get(c, 9999) > d:
+                    need[c] = d
+        if ws:
+            stock = board.stock
+            si = board.si
+            for j in range(si, len(stock)):
+                c = stock[j]
+                if home[c - 1] > home[c]:
+                    d = (j - si) * ws
+                    if need.get(c, 9999) > d:
+                        need[c] = d
+        return w_home * (104 - board.left) + w_empty * empties - cost - sum(need.values())
+
+    return evaluate
+
+
+# A node of the search tree: (snapshot or None, parent node, move, forced record).
+Node = tuple
+
+
+class Search:
+    """One search from a board.
+
+    :param board: the start (changed during the search; not restored).
+    :param max_nodes: stop after this many new positions (deterministic), or None.
+    :param deadline: stop at this :func:`time.perf_counter` value, or None.
+    :param table_cap: most positions kept; the search stops (``OUT``) when it is reached.
+    """
+
+    def __init__(self, board: Board, evaluate: Callable[[Board], int], *, max_nodes: int | None,
+                 deadline: float | None, table_cap: int = 3_000_000,
+                 progress: Progress | None = None) -> None:
+        self.board = board
+        self.evaluate = evaluate
+        self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
+        self.deadline = deadline
+        self.table_cap = table_cap
+        self.progress = progress
+        self.nodes = 0
+        self.line: list[str] = []
+
+    def run(self) -> str:
+        """Search; returns :data:`WON` (then :attr:`line` holds the moves), :data:`LOST`
+        (every reachable position searched) or :data:`OUT` (budget spent)."""
+        board = self.board
+        play, unplay, force, unforce, gen, key_of, snap_of = (
+            board.play, board.unplay, board.force_safe, board.unforce, board.moves, board.key,
+            board.snapshot)
+        evaluate = self.evaluate
+        max_nodes, deadline, progress, cap = self.max_nodes, self.deadline, self.progress, self.table_cap
+        t0 = time.perf_counter()
+        root: Node = (None, None, None, tuple(force()))
+        if board.left == 0:
+            self.line = self._line(root)
+            return WON
+        seen = {key_of()}
+        heap: list = []
+        counter = 0
+        nodes = 1
+        node = root
+        while True:
+            # expand `node` (the live board), dive into its best new child
+            best = None
+            best_score = 0
+            for m in gen():
+                undo = play(m)
+                done = force()
+                if board.left == 0:
+                    self.nodes = nodes
+                    self.line = self._line((None, node, m, tuple(done)))
+                    return WON
+                k = key_of()
+                if k not in seen:
+                    seen.add(k)
+                    nodes += 1
+                    score = evaluate(board)
+                    if best is None or score > best_score:
+                        if best is not None:
+                            counter -= 1
+                            heapq.heappush(heap, (-best_score, counter, best))
+                        best, best_score = (snap_of(), node, m, tuple(done)), score
+                    else:
+                        counter -= 1
+                        heapq.heappush(heap, (-score, counter, (snap_of(), node, m, tuple(done))))
+                unforce(done)
+                unplay(m, undo)
+            if nodes >= max_nodes or len(seen) >= cap:
+                self.nodes = min(nodes, max_nodes)
+                return OUT
+            if not nodes & 255 or best is None:
+                now = time.perf_counter()
+                if progress is not None:
+                    progress(nodes, now - t0)
+                if deadline is not None and now > deadline:
+                    self.nodes = nodes
+                    return OUT
+            if best is not None:
+                # the pushed sibling copies need a snapshot; the dive child is replayed live
+                node = best
+                play(best[2])
+                force()
+                continue
+            if not heap:
+                self.nodes = nodes
+                return LOST
+            _, _, node = heapq.heappop(heap)
+            board.restore(node[0])
+
+    @staticmethod
+    def _line(node: Node) -> list[str]:
+        parts: list[list[str]] = []
+        while node is not None:
+            _, parent, move, done = node
+            parts.append(forced_notation(list(done)))
+            if move is not None:
+                parts.append(notation(move))
+            node = parent
+        return [text for part in reversed(parts) for text in part]

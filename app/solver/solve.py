@@ -1,0 +1,105 @@
+"""``solve(position, rules, budget)``: the verdict on a position with the stock order known.
+
+The search (:mod:`.search`) is chaotic: which heuristic finds a win first varies from deal to
+deal, and one that goes wrong early rarely recovers. So :func:`solve` runs a portfolio: short
+searches with each weighting of :data:`PORTFOLIO` in turn, doubling the node limit after each
+round, until one wins, one exhausts the positions (a proof: every search covers the whole
+space, only its order differs), or the budget is spent.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from app.engine import Position, Rules
+
+from .board import Board
+from .search import LOST, WON, Progress, Search, Weights, make_evaluate
+
+SOLVER_VERSION = "1.0"
+"""Changes whenever a verdict for the same position and budget may change."""
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+
+Strategy = tuple[bool, Weights]
+"""(greedy, weights): whether every card that fits a foundation goes up at once (a streamliner,
+see :meth:`.board.Board.force_safe`), and the weights of :func:`.search.make_evaluate`."""
+
+PORTFOLIO: tuple[Strategy, ...] = (
+    (True, (10, 6, 3, 4, 3, 0, 0)),
+    (True, (5, 6, 2, 3, 5, 0, 0)),
+    (False, (10, 6, 3, 4, 3, 0, 0)),
+    (False, (10, 6, 3, 4, 3, 4, 1)),
+)
+"""Strategies tried in turn. Only a search without the streamliner can prove a deal lost."""
+
+FIRST_ROUND_NODES = 2_000
+"""Node limit of each search in the first round; doubled every round."""
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The solver's answer.
+
+    :ivar status: ``"winnable"`` (``moves`` wins), ``"unwinnable"`` (proved: every reachable
+        position was searched) or ``"unknown"`` (the budget ran out first).
+    :ivar moves: the winning line in RULES.md notation (``"3-6"``, ``"W-F"``, ``"D"`` …), every
+        foundation move included, so it replays through ``Game(position, rules,
+        auto_safe=False)``; empty unless winnable.
+    :ivar nodes: positions searched, over all the searches run.
+    :ivar elapsed_ms: wall-clock time spent, in milliseconds.
+    """
+
+    status: str
+    moves: tuple[str, ...]
+    nodes: int
+    elapsed_ms: float
+
+
+def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
+          max_nodes: int | None = None, progress: Progress | None = None,
+          table_cap: int = 3_000_000, portfolio: tuple[Strategy, ...] = PORTFOLIO) -> SolveResult:
+    """Decide whether ``position`` can be won under ``rules``, knowing the stock order.
+
+    :param budget_ms: wall-clock budget in milliseconds, or None.
+    :param max_nodes: node budget, or None; with a node budget alone the result is
+        deterministic (same position, same version, same answer on every machine).
+    :param progress: called now and then with (nodes so far, seconds so far).
+    :param table_cap: most positions one search keeps (about 300 bytes each); a search that
+        reaches it gives up (unknown), never a wrong answer.
+    :raises ValueError: when neither budget is given, or for rules the solver does not handle.
+    """
+    if budget_ms is None and max_nodes is None:
+        raise ValueError("solve needs a budget: budget_ms and/or max_nodes")
+    t0 = time.perf_counter()
+    deadline = None if budget_ms is None else t0 + budget_ms / 1000
+    left = max_nodes
+    used = 0
+    limit = FIRST_ROUND_NODES
+    board = Board(position, rules)
+    start = board.snapshot()
+
+    def report(nodes: int, seconds: float) -> None:
+        if progress is not None:
+            progress(used + nodes, time.perf_counter() - t0)
+
+    while True:
+        for greedy, weights in portfolio:
+            run_limit = limit if left is None else min(limit, left)
+            board.restore(start)
+            board.greedy = greedy
+            search = Search(board, make_evaluate(weights), max_nodes=run_limit,
+                            deadline=deadline, table_cap=table_cap, progress=report)
+            verdict = search.run()
+            used += search.nodes
+            elapsed = (time.perf_counter() - t0) * 1000
+            if verdict == WON:
+                return SolveResult(WINNABLE, tuple(search.line), used, elapsed)
+            if verdict == LOST and not greedy:
+                return SolveResult(UNWINNABLE, (), used, elapsed)
+            if left is not None:
+                left -= search.nodes
+            if (left is not None and left <= 0) or (deadline is not None and time.perf_counter() >= deadline):
+                return SolveResult(UNKNOWN, (), used, elapsed)
+        limit *= 2
