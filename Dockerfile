@@ -6,9 +6,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     FT_HOST=0.0.0.0 FT_PORT=8000 FT_DATA_DIR=/app/data
 
 WORKDIR /app
+# DejaVu: the link-preview picture's font (accents, ¿ ¡).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY app ./app
-RUN pip install --no-cache-dir -e .
+RUN pip install --no-cache-dir -e . && python -c "from app.i18n import compile_catalogs; compile_catalogs()"
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static

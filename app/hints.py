@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from app.db.models import PlayHint, PlayRow, SolvedDeal
 from app.engine import Game, Move, Position, deal
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
+from app.i18n import N_
 from app.plays import ActionRejected, LoadedPlay, rules_for
 from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
 
@@ -23,10 +24,10 @@ DEAD_END_NODES = 50_000
 
 ON_LINE, UNWINNABLE, GUESS, ONLY_DRAW = "line", "unwinnable", "guess", "draw"
 REASONS = {
-    ON_LINE: "Keeps a win in hand: the next move of a winning line (solver, with the stock order known).",
-    UNWINNABLE: "No win is possible from here any more (solver, stock order known); this is the best try.",
-    GUESS: "Best move by a heuristic: the solver found no winning line within a second.",
-    ONLY_DRAW: "Nothing on the table can move: draw from the stock.",
+    ON_LINE: N_("Keeps a win in hand: the next move of a winning line (solver, with the stock order known)."),
+    UNWINNABLE: N_("No win is possible from here any more (solver, stock order known); this is the best try."),
+    GUESS: N_("Best move by a heuristic: the solver found no winning line within a second."),
+    ONLY_DRAW: N_("Nothing on the table can move: draw from the stock."),
 }
 """Why a hint was given, by kind (the page and the API show the words)."""
 

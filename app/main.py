@@ -11,11 +11,13 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
+from app import i18n
 from app.api.routes import router as api_router
 from app.db.session import Database, migrate
 from app.deal_pool import PoolWorker, load_shipped_pool
 from app.settings import PROJECT_ROOT, Settings, get_settings
 from app.solving import DeadEndCache, RateLimiter, SolverPool
+from app.web import deal_records, finish, language, share, stats
 from app.web.routes import error_page
 from app.web.routes import router as web_router
 from app.web.visitor import VisitorCookie
@@ -27,6 +29,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     :param settings: defaults to the environment's (``FT_…``).
     """
     settings = settings or get_settings()
+    i18n.compile_catalogs()
     url = settings.resolved_database_url()
 
     @asynccontextmanager
@@ -60,7 +63,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.pool_worker = None
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
     app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
+    app.add_middleware(i18n.LanguageMiddleware)
     app.include_router(api_router)
+    for pages in (finish.router, deal_records.router, share.router, stats.router, language.router):
+        app.include_router(pages)
     app.include_router(web_router)
 
     @app.exception_handler(RequestValidationError)
@@ -71,7 +77,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": "invalid_request", "detail": detail}, status_code=422)
-        return error_page(request, "That address or form was not understood: " + detail)
+        return error_page(request, i18n._("That address or form was not understood:") + " " + detail)
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

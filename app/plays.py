@@ -18,8 +18,8 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.db.models import PlayRow
-from app.records import record_finish
 from app.engine import MODES, Game, GameStatus, IllegalMoveError, MoveSyntaxError, Position, PositionError, Rules, deal
+from app.records import record_finish
 
 ModeName = Literal["classic", "relaxed"]
 ACTIONS: tuple[str, ...] = ("move", "undo", "redo", "finish", "resign", "auto_safe")
@@ -241,6 +241,17 @@ def get_play(session: Session, play_id: str) -> LoadedPlay:
     row = session.scalar(select(PlayRow).where(PlayRow.play_id == play_id))
     if row is None:
         raise PlayNotFound(play_id)
+    return _load(row)
+
+
+def get_play_by_row(session: Session, row_id: int) -> LoadedPlay:
+    """The play stored in row ``row_id`` (a finish card's ``play_row_id``).
+
+    :raises PlayNotFound: when there is no such row.
+    """
+    row = session.get(PlayRow, row_id)
+    if row is None:
+        raise PlayNotFound(str(row_id))
     return _load(row)
 
 

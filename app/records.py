@@ -111,7 +111,10 @@ def honours(session: Session, card: FinishCard) -> Honours:
         return Honours(False, False)
     earlier = [c for c in _wins(session, card.number, card.mode) if c.id < card.id]
     mine = [c for c in earlier if c.visitor_id == card.visitor_id]
-    beats = (lambda others: all((card.moves, card.elapsed_s) < (c.moves, c.elapsed_s) for c in others))
+
+    def beats(others: list[FinishCard]) -> bool:
+        return all((card.moves, card.elapsed_s) < (c.moves, c.elapsed_s) for c in others)
+
     return Honours(new_record=beats(mine), best_on_deal=beats(earlier))
 
 

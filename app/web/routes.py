@@ -11,32 +11,32 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from jinja2_fragments.fastapi import Jinja2Blocks
 
 from app import deal_pool, hints, plays
 from app.deps import RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
-from app.settings import PROJECT_ROOT
+from app.i18n import N_, _
 from app.solving import RateLimited
+from app.web.finish import finish_view, finish_view_of_play, latest_card
+from app.web.templating import templates
 from app.web.view import build_table, game_url, parse_selection
 from app.web.visitor import ONE_YEAR_S
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
-templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
 
 NOTICES = {
-    "illegal": "That move is not allowed here.",
-    "stale": "The table had changed (another tab or a double tap?). This is the table as it is now.",
-    "over": "This game is over. Deal it again or start a new one.",
-    "nothing_to_undo": "Nothing to undo.",
-    "nothing_to_redo": "Nothing to redo.",
-    "no_finish": "Finish needs an empty stock and waste, with every card able to go up.",
-    "bad_request": "That request was not understood.",
-    "restarted": "The deal starts again from the beginning.",
-    "slow_down": "Hints are coming too fast: wait a moment and ask again.",
-    "no_hint": "There is no move to hint here.",
+    "illegal": N_("That move is not allowed here."),
+    "stale": N_("The table had changed (another tab or a double tap?). This is the table as it is now."),
+    "over": N_("This game is over. Deal it again or start a new one."),
+    "nothing_to_undo": N_("Nothing to undo."),
+    "nothing_to_redo": N_("Nothing to redo."),
+    "no_finish": N_("Finish needs an empty stock and waste, with every card able to go up."),
+    "bad_request": N_("That request was not understood."),
+    "restarted": N_("The deal starts again from the beginning."),
+    "slow_down": N_("Hints are coming too fast: wait a moment and ask again."),
+    "no_hint": N_("There is no move to hint here."),
 }
-"""Friendly notices by key: the page shows only these fixed texts, never echoed input."""
+"""Friendly notices by key: the page shows only these fixed texts (translated), never echoed input."""
 
 SOLVABLE_COOKIE = "ft_solvable"
 ACTION_PATHS = ("move", "draw", "redeal", "undo", "redo", "finish", "resign", "auto-safe")
@@ -52,7 +52,7 @@ def _is_htmx(request: Request) -> bool:
 
 def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None, n: int | None = None,
             notice: str | None = None, hint: str | None = None, why: str | None = None, fragment: bool = False,
-            status_code: int = 200) -> Response:
+            status_code: int = 200, finish: Any = None) -> Response:
     state = request.app.state
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint))
     table.dead_end = hints.is_dead_end(play, state.solver, state.dead_ends)
@@ -62,10 +62,14 @@ def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None,
             table.solvable = deal_pool.solvable(session, play.row.number, play.row.mode)
         if table.solvable is None and state.pool_worker is not None:
             state.pool_worker.want(play.row.number, play.row.mode)
+        if finish is None:
+            with state.db.sessions() as session:
+                finish = finish_view_of_play(session, play)
     context: dict[str, Any] = {
         "t": table,
-        "notice": NOTICES.get(notice or ""),
-        "hint_reason": hints.REASONS.get(why or "") if table.hint_move else None,
+        "notice": _(NOTICES[notice]) if notice in NOTICES else None,
+        "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
+        "finish": finish,
         "modes": list(MODES),
         "action_paths": ACTION_PATHS,
         "idle_cap_s": state.settings.idle_cap_s,
@@ -129,9 +133,28 @@ def game_page(
     selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint``/``why`` show a
     hint given by ``POST …/hint`` (only while it is still legal)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, f"A game number is a whole number from 1 to {MAX_GAME_NUMBER}.")
+        return error_page(request, _bad_number())
     play = plays.current_play(session, visitor, number, _mode(mode))
     return _render(request, play, sel=sel, n=n, notice=notice, hint=hint, why=why, fragment=_is_htmx(request))
+
+
+def _bad_number() -> str:
+    return _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
+
+
+@router.get("/game/{number}/card", response_class=HTMLResponse)
+def finish_card_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep,
+                     mode: Annotated[str | None, Query()] = None) -> Response:
+    """The visitor's latest finish card on this deal, over the table as that play ended (where
+    a page without JavaScript lands after giving up); without one, the deal's table."""
+    mode = _mode(mode)
+    if not 1 <= number <= MAX_GAME_NUMBER:
+        return error_page(request, _bad_number())
+    card = latest_card(session, visitor, number, mode)
+    if card is None:
+        return RedirectResponse(game_url(number, mode), status_code=303)
+    play = plays.get_play_by_row(session, card.play_row_id)
+    return _render(request, play, finish=finish_view(session, card, play.game.rules.card_count))
 
 
 def error_page(request: Request, message: str) -> Response:
@@ -145,7 +168,7 @@ def restart(
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, f"A game number is a whole number from 1 to {MAX_GAME_NUMBER}.")
+        return error_page(request, _bad_number())
     play = plays.new_play(session, visitor, number, _mode(mode))
     if _is_htmx(request):
         return _render(request, play, notice="restarted", fragment=True)
@@ -229,4 +252,6 @@ def _answer(request: Request, play: plays.LoadedPlay | None, number: int, mode: 
             htmx: bool) -> Response:
     if htmx and play is not None:
         return _render(request, play, notice=notice, fragment=True)
+    if play is not None and play.status == plays.RESIGNED:
+        return RedirectResponse(f"/game/{number}/card?mode={mode}", status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)

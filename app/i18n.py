@@ -1,0 +1,199 @@
+"""Languages: English and Spanish through gettext (Babel catalogs under ``app/locale``).
+
+The source strings are English; ``app/locale/es/LC_MESSAGES/messages.po`` translates them
+(seed 001's wording where it fits). The ``.mo`` files are compiled from the ``.po`` files when
+the app starts if missing or older (:func:`compile_catalogs`).
+
+A request's language comes from the ``ft_lang`` cookie (the page's switch), else from
+``Accept-Language``, else English. :class:`LanguageMiddleware` puts it in a context variable, so
+:func:`gettext` (``_``) in Python and ``{{ _("…") }}`` in Jinja translate for that request.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from contextvars import ContextVar
+from functools import lru_cache
+from http.cookies import SimpleCookie
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+from jinja2 import Environment
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DOMAIN = "messages"
+LANGUAGES: dict[str, str] = {"en": "English", "es": "Español"}
+"""Language code → its own name (as the switch shows it)."""
+DEFAULT = "en"
+COOKIE = "ft_lang"
+
+_current: ContextVar[str] = ContextVar("ft_lang", default=DEFAULT)
+_missing_hooks: list[Callable[[str, str], None]] = []
+log = logging.getLogger(__name__)
+
+
+def compile_catalogs(locale_dir: Path = LOCALE_DIR) -> list[Path]:
+    """Compile every ``<lang>/LC_MESSAGES/messages.po`` whose ``.mo`` is missing or older.
+
+    :returns: the ``.mo`` files written.
+    """
+    written = []
+    for po in sorted(locale_dir.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as f:
+            catalog = read_po(f)
+        tmp = mo.with_name(f"{mo.name}.{os.getpid()}.tmp")
+        try:
+            with tmp.open("wb") as f:
+                write_mo(f, catalog)
+            os.replace(tmp, mo)  # atomic: several workers may start at once
+        except OSError as exc:
+            log.warning("cannot write %s (%s): pages fall back to English", mo, exc)
+            continue
+        written.append(mo)
+    if written:
+        translations.cache_clear()
+    return written
+
+
+@lru_cache
+def translations(lang: str) -> NullTranslations:
+    """The compiled catalog of ``lang`` (English: none, the source strings stand)."""
+    if lang == DEFAULT:
+        return NullTranslations()
+    return Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
+
+
+def current_language() -> str:
+    """The language of the request being served (``en`` outside a request)."""
+    return _current.get()
+
+
+def use_language(lang: str) -> Any:
+    """Make ``lang`` the current language; returns the token to pass to :func:`reset_language`."""
+    return _current.set(lang if lang in LANGUAGES else DEFAULT)
+
+
+def reset_language(token: Any) -> None:
+    """Undo a :func:`use_language`."""
+    _current.reset(token)
+
+
+def on_missing(hook: Callable[[str, str], None]) -> Callable[[], None]:
+    """Call ``hook(lang, msgid)`` whenever a string has no translation in a non-English
+    language (tests use it to fail on an untranslated string). Returns a remover."""
+    _missing_hooks.append(hook)
+    return lambda: _missing_hooks.remove(hook)
+
+
+def _lookup(lang: str, msgid: str) -> str | None:
+    catalog: dict[Any, str] = getattr(translations(lang), "_catalog", {})
+    text = catalog.get(msgid)
+    if not text:
+        for hook in list(_missing_hooks):
+            hook(lang, msgid)
+        return None
+    return text
+
+
+def gettext(message: str) -> str:
+    """``message`` in the current language."""
+    lang = _current.get()
+    if lang == DEFAULT:
+        return message
+    return _lookup(lang, message) or message
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural form for ``n`` in the current language."""
+    lang = _current.get()
+    if lang == DEFAULT:
+        return singular if n == 1 else plural
+    trans = translations(lang)
+    catalog: dict[Any, str] = getattr(trans, "_catalog", {})
+    index = trans.plural(n) if hasattr(trans, "plural") else int(n != 1)
+    text = catalog.get((singular, index))
+    if not text:
+        for hook in list(_missing_hooks):
+            hook(lang, singular)
+        return singular if n == 1 else plural
+    return text
+
+
+def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
+    """Mark ``message`` for extraction without translating it now (translate where shown)."""
+    return message
+
+
+def pick_language(cookie: str | None, accept_language: str | None) -> str:
+    """The language to serve: the cookie's if it names one we have, else the best of
+    ``Accept-Language`` (by q-value, then order; ``es-MX`` counts as ``es``), else English."""
+    if cookie in LANGUAGES:
+        return cookie
+    best: tuple[float, int, str] | None = None
+    for i, part in enumerate((accept_language or "").split(",")):
+        tag, _sep, params = part.strip().partition(";")
+        code = tag.strip().lower().split("-")[0]
+        if code not in LANGUAGES:
+            continue
+        q = 1.0
+        for param in params.split(";"):
+            key, _eq, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > 0 and (best is None or (-q, i) < (-best[0], best[1])):
+            best = (q, i, code)
+    return best[2] if best else DEFAULT
+
+
+class LanguageMiddleware:
+    """ASGI middleware: picks the request's language and makes it current while it is served
+    (``scope["state"]["lang"]`` too)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        cookie = None
+        if "cookie" in headers:
+            jar: SimpleCookie = SimpleCookie()
+            try:
+                jar.load(headers["cookie"])
+            except Exception:  # a malformed Cookie header: ignore it, as browsers do
+                jar = SimpleCookie()
+            if COOKIE in jar:
+                cookie = jar[COOKIE].value
+        lang = pick_language(cookie, headers.get("accept-language"))
+        scope.setdefault("state", {})["lang"] = lang
+        token = use_language(lang)
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            reset_language(token)
+
+
+def install(env: Environment) -> None:
+    """Give a Jinja environment ``{{ _("…") }}``, ``{% trans %}`` and ``current_language()``,
+    translating for the current request (new-style gettext: ``%(name)s`` placeholders, escaped)."""
+    env.add_extension("jinja2.ext.i18n")
+    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.globals["current_language"] = current_language
+    env.globals["languages"] = LANGUAGES

@@ -1,0 +1,149 @@
+"""The finish card shown over the table when a play has ended (won, given up, or blocked and
+acknowledged), and the Give-up confirmation page for browsers without JavaScript.
+
+The card itself is stored by :func:`app.plays.perform` (one per finished play); this module
+only reads it, with its honours ("New record!", "Best on this deal") and the deal's records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from app import plays, records
+from app.db.models import FinishCard
+from app.deps import SessionDep, VisitorDep
+from app.engine import MAX_GAME_NUMBER, MODES
+from app.i18n import _
+from app.web.templating import templates
+from app.web.view import game_url
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+
+@dataclass(frozen=True)
+class RecordLine:
+    """One line of a deal's records as shown: place, name (None: "a player"), figures, and
+    whether it is the viewer's own."""
+
+    place: int
+    name: str | None
+    moves: int
+    elapsed_s: float
+    mine: bool
+
+
+@dataclass(frozen=True)
+class Best:
+    """A best win: moves and time."""
+
+    moves: int
+    elapsed_s: float
+
+
+@dataclass(frozen=True)
+class FinishView:
+    """Everything the finish card shows, ready for the template."""
+
+    card_id: int
+    number: int | None
+    mode: str
+    custom: bool
+    result: str
+    headline: str
+    moves: int
+    elapsed_s: float
+    undos: int
+    hints: int
+    cards_home: int
+    card_count: int
+    points: int
+    new_record: bool
+    best_on_deal: bool
+    your_best: Best | None
+    records: list[RecordLine]
+
+
+def headline(result: str) -> str:
+    """The card's title for a result (``won``, ``resigned``, ``blocked``), translated."""
+    return {
+        "won": _("You won!"),
+        "blocked": _("No moves left"),
+    }.get(result, _("You gave up"))
+
+
+def record_lines(session: Session, number: int, mode: str, viewer: str) -> list[RecordLine]:
+    """The deal's top wins (:func:`app.records.best_wins`) with the viewer's own marked."""
+    return [
+        RecordLine(r.place, r.name, r.moves, r.elapsed_s, r.visitor_id == viewer)
+        for r in records.best_wins(session, number, mode)
+    ]
+
+
+def your_best(session: Session, visitor: str, number: int, mode: str) -> Best | None:
+    """The visitor's best win on this deal and mode."""
+    card = records.personal_best(session, visitor, number, mode)
+    return None if card is None else Best(card.moves, card.elapsed_s)
+
+
+def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> FinishView:
+    """The :class:`FinishView` of a stored finish card."""
+    honours = records.honours(session, card)
+    counts = card.number is not None and not card.custom
+    return FinishView(
+        card_id=card.id,
+        number=card.number,
+        mode=card.mode,
+        custom=card.custom,
+        result=card.result,
+        headline=headline(card.result),
+        moves=card.moves,
+        elapsed_s=card.elapsed_s,
+        undos=card.undos,
+        hints=card.hints,
+        cards_home=card.cards_home,
+        card_count=card_count,
+        points=card.points,
+        new_record=honours.new_record,
+        best_on_deal=honours.best_on_deal,
+        your_best=your_best(session, card.visitor_id, card.number, card.mode) if counts and card.number else None,
+        records=record_lines(session, card.number, card.mode, card.visitor_id) if counts and card.number else [],
+    )
+
+
+def finish_view_of_play(session: Session, play: plays.LoadedPlay) -> FinishView | None:
+    """The finish card of ``play`` when it has ended with one, else None."""
+    if not play.is_over:
+        return None
+    card = records.finish_card_of(session, play.row.id)
+    return None if card is None else finish_view(session, card, play.game.rules.card_count)
+
+
+def latest_card(session: Session, visitor: str, number: int, mode: str) -> FinishCard | None:
+    """The visitor's most recent finish card on this deal and mode."""
+    return session.scalar(
+        select(FinishCard)
+        .where(FinishCard.visitor_id == visitor, FinishCard.number == number, FinishCard.mode == mode,
+               ~FinishCard.custom)
+        .order_by(FinishCard.id.desc())
+        .limit(1)
+    )
+
+
+@router.get("/game/{number}/give-up")
+def give_up_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep,
+                 mode: Annotated[str | None, Query(max_length=16)] = None) -> Response:
+    """Ask "Give up this game?" with a POST form (the no-JavaScript path of the table's Give-up
+    button; with JavaScript the table asks in a dialog and posts straight away)."""
+    mode = mode if mode in MODES else "classic"
+    play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
+    if play is None or play.is_over:
+        return RedirectResponse(game_url(number, mode) if 1 <= number <= MAX_GAME_NUMBER else "/", status_code=303)
+    context = {"number": number, "mode": mode, "version": play.row.version, "blocked": play.status == "blocked",
+               "cards_home": play.game.cards_home, "moves": play.game.moves, "back": game_url(number, mode)}
+    return templates.TemplateResponse(request, "give_up.html", context)

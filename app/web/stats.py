@@ -1,0 +1,106 @@
+"""A visitor's statistics page (``GET /stats?mode=``), computed from their stored finish cards
+(:func:`app.records.stats`), with a server-rendered SVG chart of the last 50 results; and the
+display name they may set for the records (``POST /me/name``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Annotated
+
+from babel.numbers import format_percent
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import RedirectResponse, Response
+from sqlalchemy.orm import Session
+
+from app import records
+from app.deps import SessionDep, VisitorDep
+from app.engine import MODES
+from app.i18n import _, current_language
+from app.web.language import safe_next
+from app.web.templating import mode_label, templates
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+CHART_W, CHART_H, BAR_GAP = 500, 120, 2
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One result in the chart: a bar whose height is the share of cards home (full and gold
+    for a win)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    won: bool
+    label: str
+
+
+@dataclass(frozen=True)
+class StatsView:
+    """Everything the statistics page shows for one mode."""
+
+    mode: str
+    modes: list[tuple[str, str, bool]]
+    """(mode, label, current) for the mode tabs."""
+    stats: records.Stats
+    win_rate: str
+    bars: list[Bar]
+    chart_w: int
+    chart_h: int
+    name: str | None
+
+
+def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Bar]:
+    """Bars for the last results, oldest on the left, in a ``CHART_W × CHART_H`` box with room
+    for :data:`app.records.CHART_RESULTS` of them."""
+    slot = CHART_W / records.CHART_RESULTS
+    bars = []
+    for i, (won, home) in enumerate(recent):
+        share = 1.0 if won else home / card_count
+        height = max(round(share * (CHART_H - 4), 1), 2.0)
+        label = _("won") if won else _("%(home)s cards home") % {"home": home}
+        bars.append(Bar(round(i * slot + BAR_GAP / 2, 1), round(CHART_H - height, 1), round(slot - BAR_GAP, 1),
+                        height, won, label))
+    return bars
+
+
+def stats_view(session: Session, visitor: str, mode: str) -> StatsView:
+    """The :class:`StatsView` of ``visitor`` in ``mode``."""
+    figures = records.stats(session, visitor, mode)
+    return StatsView(
+        mode=mode,
+        modes=[(m, mode_label(m), m == mode) for m in MODES],
+        stats=figures,
+        win_rate=format_percent(figures.win_rate, locale=current_language()),
+        bars=chart_bars(figures.recent),
+        chart_w=CHART_W,
+        chart_h=CHART_H,
+        name=records.display_names(session, [visitor]).get(visitor),
+    )
+
+
+@router.get("/stats")
+def stats_page(request: Request, session: SessionDep, visitor: VisitorDep,
+               mode: Annotated[str | None, Query(max_length=16)] = None) -> Response:
+    """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50."""
+    view = stats_view(session, visitor, mode if mode in MODES else "classic")
+    response = templates.TemplateResponse(request, "stats.html", {"s": view, "name_max": records.NAME_MAX})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.post("/me/name")
+def set_name(request: Request, session: SessionDep, visitor: VisitorDep,
+             name: Annotated[str, Form(max_length=200)] = "",
+             next: Annotated[str | None, Form(max_length=512)] = None) -> Response:  # noqa: A002
+    """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
+    422 page saying so, nothing changed."""
+    try:
+        records.set_display_name(session, visitor, name, datetime.now(UTC))
+    except ValueError:
+        message = _("A display name has at most %(max)s characters.") % {"max": records.NAME_MAX}
+        return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=422)
+    return RedirectResponse(safe_next(next, "/stats"), status_code=303)

@@ -1,0 +1,210 @@
+# ruff: noqa: E501  (long translated sentences read best whole)
+"""Spanish translations of every message (seed 001's wording where it fits), written into
+``app/locale/es/LC_MESSAGES/messages.po`` from the extracted template ``app/locale/messages.pot``.
+
+Run after ``pybabel extract -F babel.cfg -k N_ --no-location --omit-header -o app/locale/messages.pot .``:
+``python tools/es_catalog.py``. A message without a translation here is reported and left empty
+(the test suite then fails on it).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+ES: dict[str, str | tuple[str, str]] = {
+    "That address or form was not understood:": "No se ha entendido esa dirección o ese formulario:",
+    "A game number is a whole number from 1 to %(max)s.": "El número de partida es un número entero del 1 al %(max)s.",
+    "You won!": "¡Has ganado!",
+    "No moves left": "No quedan jugadas",
+    "You gave up": "Te has rendido",
+    "That language is not available.": "Ese idioma no está disponible.",
+    "That move is not allowed here.": "Esa jugada no está permitida aquí.",
+    "The table had changed (another tab or a double tap?). This is the table as it is now.":
+        "La mesa había cambiado (¿otra pestaña o un doble toque?). Así está ahora.",
+    "This game is over. Deal it again or start a new one.": "Esta partida ha terminado. Repártela otra vez o empieza una nueva.",
+    "Nothing to undo.": "No hay nada que deshacer.",
+    "Nothing to redo.": "No hay nada que rehacer.",
+    "Finish needs an empty stock and waste, with every card able to go up.":
+        "Para terminar, el montón y el descarte deben estar vacíos y todas las cartas poder subir.",
+    "That request was not understood.": "No se ha entendido esa petición.",
+    "The deal starts again from the beginning.": "La partida vuelve a empezar desde el principio.",
+    "Hints are coming too fast: wait a moment and ask again.": "Demasiadas pistas seguidas: espera un momento y vuelve a pedirla.",
+    "There is no move to hint here.": "Aquí no hay ninguna jugada que sugerir.",
+    "Keeps a win in hand: the next move of a winning line (solver, with the stock order known).":
+        "Mantiene la victoria a tu alcance: la siguiente jugada de una línea ganadora (solucionador, conociendo el orden del montón).",
+    "No win is possible from here any more (solver, stock order known); this is the best try.":
+        "Desde aquí ya no se puede ganar (solucionador, conociendo el orden del montón); este es el mejor intento.",
+    "Best move by a heuristic: the solver found no winning line within a second.":
+        "Mejor jugada según una heurística: el solucionador no encontró una línea ganadora en un segundo.",
+    "Nothing on the table can move: draw from the stock.": "Nada se puede mover en la mesa: pasa carta del montón.",
+    "Unknown mode.": "Modo desconocido.",
+    "Won in %(moves)s moves, %(time)s": "Ganó en %(moves)s jugadas, %(time)s",
+    "Blocked with %(home)s of 104 cards home": "Bloqueado con %(home)s de 104 cartas en las bases",
+    "Gave up with %(home)s of 104 cards home": "Se rindió con %(home)s de 104 cartas en las bases",
+    "a player": "un jugador",
+    "Forty Thieves: game %(number)s (%(mode)s)": "Cuarenta Ladrones: partida %(number)s (%(mode)s)",
+    "%(who)s challenges you to this deal.": "%(who)s te reta a esta partida.",
+    "%(who)s challenges you: %(result)s. Can you do better?": "%(who)s te reta: %(result)s. ¿Puedes hacerlo mejor?",
+    "This challenge link is not known. Check the address.": "No conocemos este enlace de reto. Revisa la dirección.",
+    "Forty Thieves": "Cuarenta Ladrones",
+    "Game %(number)s": "Partida %(number)s",
+    "Challenge from %(who)s": "Reto de %(who)s",
+    "Can you win this deal?": "¿Puedes ganar esta partida?",
+    "won": "ganada",
+    "%(home)s cards home": "%(home)s cartas en las bases",
+    "A display name has at most %(max)s characters.": "Un nombre tiene como mucho %(max)s caracteres.",
+    "Classic": "Clásico",
+    "Relaxed": "Relajado",
+    "A challenge from %(who)s": "Un reto de %(who)s",
+    "winnable": "con solución",
+    "not winnable": "sin solución",
+    "not yet known": "aún no se sabe",
+    "Their result: %(result)s.": "Su resultado: %(result)s.",
+    "They shared this deal before finishing it.": "Compartió esta partida antes de terminarla.",
+    "Play this deal": "Jugar esta partida",
+    "Your challenge link": "Tu enlace de reto",
+    "Send this link to a friend:": "Manda este enlace a un amigo:",
+    "Link copied: send it to a friend.": "Enlace copiado: mándaselo a un amigo.",
+    "Shared.": "Compartido.",
+    "Share": "Compartir",
+    "Start a new game": "Empezar una partida nueva",
+    "empty spades foundation": "base de picas vacía",
+    "empty hearts foundation": "base de corazones vacía",
+    "empty diamonds foundation": "base de diamantes vacía",
+    "empty clubs foundation": "base de tréboles vacía",
+    "%(card)s: send to the preferred place (%(move)s)": "%(card)s: mandar al sitio preferido (%(move)s)",
+    "%(card)s: put down": "%(card)s: soltar",
+    "%(card)s: move (%(move)s)": "%(card)s: mover (%(move)s)",
+    "%(card)s: pick up": "%(card)s: coger",
+    "Move to %(place)s (%(move)s), preferred": "Mover a %(place)s (%(move)s), el preferido",
+    "Move to %(place)s (%(move)s)": "Mover a %(place)s (%(move)s)",
+    "Score": "Puntuación",
+    "Moves": "Jugadas",
+    "Home": "En bases",
+    "Points": "Puntos",
+    "Time": "Tiempo",
+    "Mode": "Modo",
+    "Hint: %(move)s": "Pista: %(move)s",
+    "Dead end: no card can reach a foundation any more, whatever you move.":
+        "Callejón sin salida: ninguna carta puede subir ya a las bases, muevas lo que muevas.",
+    "Undo": "Deshacer",
+    "Give up": "Rendirse",
+    "Replay this deal": "Repetir la partida",
+    "You won! All %(count)s cards are home in %(moves)s moves.":
+        "¡Has ganado! Las %(count)s cartas están en las bases en %(moves)s jugadas.",
+    "Play this deal again": "Repetir la partida",
+    "New game": "Partida nueva",
+    "No moves left: the stock is spent and nothing can move. Undo, end the game, or try the deal again.":
+        "No quedan jugadas: el montón se ha acabado y nada se puede mover. Deshaz, termina la partida o repítela.",
+    "End game": "Terminar la partida",
+    "You gave up this play.": "Te has rendido en esta partida.",
+    "Foundations": "Bases",
+    "foundation %(name)s": "la base %(name)s",
+    "Tableau": "Columnas",
+    "empty column %(name)s": "columna %(name)s vacía",
+    "column %(name)s": "la columna %(name)s",
+    "Stock and waste": "Montón y descarte",
+    "Stock: draw a card (%(left)s left)": "Montón: pasar una carta (quedan %(left)s)",
+    "Turn the waste over (redeal)": "Dar la vuelta al descarte",
+    "Stock is empty": "El montón está vacío",
+    "Waste: %(num)s card": ("Descarte: %(num)s carta", "Descarte: %(num)s cartas"),
+    "%(num)s redeal left": ("queda %(num)s vuelta", "quedan %(num)s vueltas"),
+    "There are still moves on the table": "Aún hay jugadas en la mesa",
+    "Actions": "Acciones",
+    "Redo": "Rehacer",
+    "Finish": "Terminar",
+    "Hint": "Pista",
+    "Give up this game?": "¿Rendirte en esta partida?",
+    "Restart this deal": "Empezar de nuevo",
+    "Move safe cards up: on": "Subir cartas seguras: sí",
+    "Move safe cards up: off": "Subir cartas seguras: no",
+    "Only solvable deals: on": "Solo partidas con solución: sí",
+    "Only solvable deals: off": "Solo partidas con solución: no",
+    "Selection": "Selección",
+    "%(num)s card": ("%(num)s carta", "%(num)s cartas"),
+    "Take one more card": "Coger una más",
+    "Take one card fewer": "Coger una menos",
+    "Max %(n)s at once": "Máx. %(n)s de una vez",
+    "No place takes them": "Ningún sitio las admite",
+    "No place takes it": "Ningún sitio la admite",
+    "Cancel": "Cancelar",
+    "Give up?": "¿Rendirte?",
+    "Game %(number)s (%(mode)s): %(moves)s moves so far, %(home)s of 104 cards home.":
+        "Partida %(number)s (%(mode)s): %(moves)s jugadas hasta ahora, %(home)s de 104 cartas en las bases.",
+    "The play ends here and its finish card is kept in your statistics.":
+        "La partida termina aquí y su tarjeta final queda en tus estadísticas.",
+    "Keep playing": "Seguir jugando",
+    "Records of game %(number)s": "Récords de la partida %(number)s",
+    "Fewest moves wins; on equal moves, less time. One line per player.":
+        "Gana quien menos jugadas hace; con las mismas jugadas, quien tarda menos. Una línea por jugador.",
+    "Challenge a friend": "Retar a un amigo",
+    "Your statistics": "Tus estadísticas",
+    "Played": "Jugadas",
+    "Won": "Ganadas",
+    "Win rate": "Porcentaje de victorias",
+    "Current streak": "Racha actual",
+    "Longest streak": "Mejor racha",
+    "Best time": "Mejor tiempo",
+    "Fewest moves": "Menos jugadas",
+    "Last %(n)s results": "Últimos %(n)s resultados",
+    "Last results": "Últimos resultados",
+    "One bar per finished game, oldest on the left: gold and full for a win, otherwise as high as the share of cards brought home.":
+        "Una barra por partida terminada, la más antigua a la izquierda: dorada y entera si se ganó; si no, tan alta como la parte de cartas subidas a las bases.",
+    "not won (height: cards home)": "no ganada (altura: cartas en las bases)",
+    "No finished games yet in this mode. Finish one and it shows up here.":
+        "Aún no has terminado ninguna partida en este modo. Termina una y aparecerá aquí.",
+    "New record!": "¡Nuevo récord!",
+    "Best on this deal": "El mejor en esta partida",
+    "Set-up position: this play does not count for records or statistics.":
+        "Posición preparada: esta partida no cuenta para récords ni estadísticas.",
+    "Undos": "Deshacer",
+    "Hints": "Pistas",
+    "Cards home": "En las bases",
+    "Records of this deal": "Récords de esta partida",
+    "Your name on the records": "Tu nombre en los récords",
+    "Save": "Guardar",
+    "Up to %(max)s characters; leave it empty to stay anonymous.":
+        "Hasta %(max)s caracteres; déjalo vacío para seguir en el anonimato.",
+    "More": "Más",
+    "Language": "Idioma",
+    "you": "tú",
+    "%(num)s move": ("%(num)s jugada", "%(num)s jugadas"),
+    "Nobody has won this deal in this mode yet.": "Nadie ha ganado aún esta partida en este modo.",
+    "Your best: %(moves)s moves, %(time)s": "Tu mejor marca: %(moves)s jugadas, %(time)s",
+}
+
+
+def main() -> int:
+    """Write the Spanish catalog; returns the number of messages left untranslated."""
+    with (ROOT / "app/locale/messages.pot").open("rb") as f:
+        template = read_po(f)
+    template.locale = "es"  # type: ignore[assignment]
+    template.project, template.version = "forty-thieves", "0.1"
+    template.fuzzy = False
+    template.last_translator = template.language_team = "Forty Thieves maintainers"
+    missing = 0
+    for message in template:
+        if not message.id:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple) else message.id
+        text = ES.get(key)
+        if text is None:
+            print("untranslated:", key, file=sys.stderr)
+            missing += 1
+            continue
+        if isinstance(text, tuple):
+            # CLDR gives Spanish three plural forms (one, many: a round million, other).
+            text = (text[0],) + (text[1],) * (template.num_plurals - 1)
+        message.string = text
+    out = ROOT / "app/locale/es/LC_MESSAGES/messages.po"
+    with out.open("wb") as f:
+        write_po(f, template, width=120, omit_header=False)
+    return missing
+
+
+if __name__ == "__main__":
+    sys.exit(1 if main() else 0)
