@@ -1,0 +1,152 @@
+"""Exactly one finish card per finished play, whatever ended it (last card from the waste, from
+a column, by Finish, by an auto-move, giving up, a blocked table acknowledged), and none for a
+play that is restarted or abandoned."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import select
+
+from app.db.models import FinishCard, PlayRow
+from tests.records.positions import blocked, near_won
+
+HX = {"HX-Request": "true"}
+
+
+def cards(client: TestClient) -> list[FinishCard]:
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        return list(s.scalars(select(FinishCard).order_by(FinishCard.id)))
+
+
+def custom(client: TestClient, position: dict[str, Any], auto_safe: bool = False) -> dict[str, Any]:
+    r = client.post("/api/plays", json={"position": position, "mode": "classic", "auto_safe": auto_safe})
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def move(client: TestClient, play: dict[str, Any], notation: str) -> dict[str, Any]:
+    r = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": notation, "version": play["version"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def version_of(html: str) -> int:
+    m = re.search(r'name="version" value="(\d+)"', html)
+    assert m
+    return int(m.group(1))
+
+
+def test_last_card_from_the_waste_stores_one_won_card(client: TestClient) -> None:
+    play = custom(client, near_won(slot_tops={7: "QC"}, waste=["KC"]))
+    play = move(client, play, "W-F")
+    assert play["status"] == "won"
+    [card] = cards(client)
+    assert (card.result, card.custom, card.cards_home, card.moves, card.points) == ("won", True, 104, 1, 1000)
+
+
+def test_last_card_from_a_column_stores_one_won_card(client: TestClient) -> None:
+    play = custom(client, near_won(slot_tops={0: "QS"}, tableau={4: ["KS"]}))
+    assert move(client, play, "4-F")["status"] == "won"
+    assert [c.result for c in cards(client)] == ["won"]
+
+
+def test_finish_action_stores_one_won_card(client: TestClient) -> None:
+    play = custom(client, near_won(slot_tops={2: "QH", 3: "QH"}, tableau={1: ["KH"], 2: ["KH"]}))
+    assert play["can_finish"]
+    r = client.post(f"/api/plays/{play['play_id']}/finish", json={"version": play["version"]})
+    assert r.json()["status"] == "won"
+    [card] = cards(client)
+    assert card.result == "won" and card.moves == 0
+
+
+def test_last_card_by_auto_move_stores_one_won_card(client: TestClient) -> None:
+    # Clubs slots at J and Q; Q♣ goes up by hand, then both K♣ are safe and go up by themselves.
+    position = near_won(slot_tops={6: "JC", 7: "QC"}, tableau={1: ["QC"], 2: ["KC"], 3: ["KC"]})
+    play = custom(client, position, auto_safe=True)
+    play = move(client, play, "1-F")
+    assert play["status"] == "won" and play["moves"] == 1
+    assert [c.result for c in cards(client)] == ["won"]
+
+
+def test_giving_up_stores_one_resigned_card_and_a_second_give_up_changes_nothing(client: TestClient) -> None:
+    play = client.post("/api/games/4242/plays", json={}).json()
+    play = move(client, play, "D")
+    r = client.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]})
+    assert r.json()["status"] == "resigned"
+    again = client.post(f"/api/plays/{play['play_id']}/resign", json={"version": r.json()["version"]})
+    assert again.status_code == 422 and again.json()["error"] == "play_over"
+    [card] = cards(client)
+    assert (card.result, card.number, card.moves, card.custom) == ("resigned", 4242, 1, False)
+
+
+def test_blocked_table_acknowledged_stores_one_blocked_card(client: TestClient) -> None:
+    play = custom(client, blocked())
+    assert play["status"] == "blocked" and play["legal_moves"] == []
+    assert cards(client) == []  # blocked alone stores nothing: the player may still undo
+    r = client.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]})
+    assert r.json()["status"] == "resigned"
+    [card] = cards(client)
+    assert card.result == "blocked"
+
+
+def test_restarted_and_abandoned_plays_store_no_card(client: TestClient) -> None:
+    client.get("/game/4242")
+    client.post("/game/4242/draw", data={"mode": "classic", "version": "0"})
+    client.post("/game/4242/restart", data={"mode": "classic"})
+    client.get("/game/77")
+    client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        assert len(list(s.scalars(select(PlayRow)))) == 3
+    assert cards(client) == []
+
+
+def test_give_up_without_javascript_confirms_then_shows_the_card_over_the_table(client: TestClient) -> None:
+    html = client.get("/game/4242").text
+    assert 'href="/game/4242/give-up?mode=classic"' in html and "hx-confirm" in html
+    page = client.get("/game/4242/give-up?mode=classic")
+    assert page.status_code == 200 and 'action="/game/4242/resign"' in page.text
+    assert cards(client) == []  # asking changes nothing
+    r = client.post("/game/4242/resign", data={"mode": "classic", "version": str(version_of(page.text))},
+                    follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/game/4242/card?mode=classic"
+    card_page = client.get(r.headers["location"]).text
+    assert 'id="finish-card"' in card_page and "You gave up" in card_page
+    assert 'data-fc="moves">0<' in card_page
+    # The deal's page then deals a fresh play; the card stays one.
+    assert 'id="finish-card"' not in client.get("/game/4242").text
+    assert len(cards(client)) == 1
+
+
+def test_give_up_with_htmx_answers_the_table_with_its_finish_card(client: TestClient) -> None:
+    client.get("/game/4242")
+    r = client.post("/game/4242/resign", data={"mode": "classic", "version": "0"}, headers=HX)
+    assert r.text.lstrip().startswith('<main id="table"') and 'id="finish-card"' in r.text
+    assert "Play this deal again" in r.text and 'action="/s"' in r.text
+
+
+def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -> None:
+    from jinja2_fragments import render_block
+
+    from app.plays import get_play
+    from app.web.templating import templates
+    from app.web.view import build_table
+
+    play = custom(client, blocked())
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        table = build_table(get_play(s, play["play_id"]), None)
+    table.number = 4242  # the page serves numbered deals; the banner only needs the status
+    html = render_block(templates.env, "game.html", "table", t=table, finish=None, notice=None, modes=["classic"],
+                        idle_cap_s=60, hint_reason=None)
+    assert re.search(r'id="act-end-game" formaction="/game/4242/resign"', html)
+    assert 'id="act-end-game"' not in client.get("/game/4242").text  # only on a blocked table
+
+
+def test_a_play_that_ended_cannot_take_further_actions_and_keeps_one_card(client: TestClient) -> None:
+    play = custom(client, near_won(slot_tops={7: "QC"}, waste=["KC"]))
+    play = move(client, play, "W-F")
+    r = client.post(f"/api/plays/{play['play_id']}/undo", json={"version": play["version"]})
+    assert r.status_code == 422
+    assert len(cards(client)) == 1
