@@ -1,9 +1,9 @@
 """The search: best-first with greedy dives over :class:`.board.Board`, with forced safe
 moves, macro draws and a table of canonical keys.
 
-From the best open position (by :func:`evaluate`) the search dives: it keeps playing the best
-new child, leaving the other children open, until a position has no new child; then it takes
-the best open position again. Every position is expanded at most once, so when nothing is open
+From the best open position (rated by :func:`make_evaluate`) the search dives: it keeps
+playing the best new child, leaving the other children open, until a position has no new
+child; then it takes the best open position again. Every position is expanded at most once, so when nothing is open
 the reachable space is exhausted.
 
 Soundness of "unwinnable": every pruning keeps at least one winning line when one exists: safe
@@ -94,13 +94,14 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
                     d = (j - si) * ws
                     if need.get(c, 9999) > d:
                         need[c] = d
-        return w_home * (104 - board.left) + w_empty * empties - cost - sum(need.values())
+        return -w_home * board.left + w_empty * empties - cost - sum(need.values())
 
     return evaluate
 
 
-# A node of the search tree: (snapshot or None, parent node, move, forced record).
 Node = tuple
+"""A node of the search tree: (snapshot, parent node, move, forced record); the line of a
+win is read back through the parents."""
 
 
 class Search:

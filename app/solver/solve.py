@@ -27,9 +27,11 @@ Strategy = tuple[bool, Weights]
 see :meth:`.board.Board.force_safe`), and the weights of :func:`.search.make_evaluate`."""
 
 PORTFOLIO: tuple[Strategy, ...] = (
+    (False, (10, 6, 3, 8, 6, 0, 0)),
+    (False, (10, 6, 2, 12, 6, 0, 0)),
     (True, (10, 6, 3, 4, 3, 0, 0)),
+    (False, (10, 6, 3, 8, 3, 0, 0)),
     (True, (5, 6, 2, 3, 5, 0, 0)),
-    (False, (10, 6, 3, 4, 3, 0, 0)),
     (False, (10, 6, 3, 4, 3, 4, 1)),
 )
 """Strategies tried in turn. Only a search without the streamliner can prove a deal lost."""

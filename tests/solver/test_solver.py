@@ -123,7 +123,7 @@ def test_parse_budget_rejects_nonsense(text: str) -> None:
 
 
 def test_survey_yields_rows_and_writes_csv(tmp_path) -> None:
-    rows = list(survey([2, 3], "classic", max_nodes=2000))
+    rows = list(survey([2, 3], "classic", max_nodes=20_000))
     assert [r.number for r in rows] == [2, 3]
     assert rows[0].verdict == "winnable" and rows[1].verdict == "unknown"
     assert all(r.solver_version == SOLVER_VERSION for r in rows)
