@@ -23,7 +23,7 @@ from app.db.models import FinishCard, SharedDeal
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES
 from app.i18n import _
-from app.web.finish import latest_card
+from app.web.finish import Best, RecordLine, latest_card, record_lines, your_best
 from app.web.share_image import challenge_png
 from app.web.templating import format_duration, mode_label, templates
 from app.web.view import game_url
@@ -69,6 +69,8 @@ class ChallengeView:
     won: bool
     solvable: bool | None
     is_sharer: bool
+    records: list[RecordLine]
+    your_best: Best | None
     url: str
     image_url: str
     title: str
@@ -112,6 +114,8 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
         won=card is not None and card.result == "won",
         solvable=deal_pool.solvable(session, shared.number, shared.mode),
         is_sharer=shared.visitor_id == viewer,
+        records=record_lines(session, shared.number, shared.mode, viewer),
+        your_best=your_best(session, viewer, shared.number, shared.mode),
         url=f"{base}/s/{shared.code}",
         image_url=f"{base}/s/{shared.code}/image.png",
         title=title,
