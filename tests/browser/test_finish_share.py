@@ -37,7 +37,8 @@ def tap_home(page: Page, card) -> None:  # noqa: ANN001 - a Locator
     moves = page.locator("[data-stat=moves]").inner_text()
     card.click()
     page.wait_for_function(
-        "m => document.querySelector('.selection-bar') || document.querySelector('[data-stat=moves]').textContent !== m",
+        "m => document.querySelector('.selection-bar')"
+        " || document.querySelector('[data-stat=moves]').textContent !== m",
         arg=moves,
     )
     if page.locator(".selection-bar").count():
