@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
-from app import deal_pool, hints, plays, records
+from app import deal_pool, hints, i18n, plays, records
 from app.api.schemas import (
     ErrorBody,
     GameInfo,
@@ -44,13 +44,17 @@ def _error(status: int, error: str, detail: Any) -> JSONResponse:
 
 
 class Solving:
-    """The solver pieces a Play answer needs for its ``dead_end`` flag."""
+    """What a Play answer needs beyond the play: the solver for its ``dead_end`` flag, the
+    session for its ``finish_card``."""
 
-    def __init__(self, solver: SolverDep, dead_ends: DeadEndsDep) -> None:
-        self.solver, self.dead_ends = solver, dead_ends
+    def __init__(self, solver: SolverDep, dead_ends: DeadEndsDep, session: SessionDep) -> None:
+        self.solver, self.dead_ends, self.session = solver, dead_ends, session
 
     def play_json(self, play: plays.LoadedPlay) -> dict[str, Any]:
-        return play.to_api(dead_end=hints.is_dead_end(play, self.solver, self.dead_ends))
+        data = play.to_api(dead_end=hints.is_dead_end(play, self.solver, self.dead_ends))
+        card = records.finish_card_of(self.session, play.row.id) if play.is_over else None
+        data["finish_card"] = None if card is None else records.card_json(self.session, card)
+        return data
 
 
 SolvingDep = Annotated[Solving, Depends()]
@@ -108,7 +112,7 @@ def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep,
         return _error(404, "not_found", f"no play has id {play_id!r}")
     except plays.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
-    return {"move": found.move, "reason": hints.REASONS[found.kind]}
+    return {"move": found.move, "reason": i18n.gettext(hints.REASONS[found.kind])}
 
 
 @router.post("/solve", response_model=SolveOut, responses=ERRORS)

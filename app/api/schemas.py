@@ -82,6 +82,24 @@ class SolveOut(BaseModel):
     elapsed_ms: float
 
 
+class FinishCardOut(BaseModel):
+    """The finish card of an ended play; ``counts`` is false for a set-up position (never in
+    records or statistics)."""
+
+    result: Literal["won", "resigned", "blocked"]
+    custom: bool
+    counts: bool
+    moves: int
+    elapsed_s: float
+    undos: int
+    hints: int
+    cards_home: int
+    points: int
+    new_record: bool
+    best_on_deal: bool
+    finished_at: str
+
+
 class PlayOut(BaseModel):
     """A Play (API.md); ``position`` never holds the stock's order."""
 
@@ -105,3 +123,4 @@ class PlayOut(BaseModel):
     dead_end: bool
     can_undo: bool
     can_redo: bool
+    finish_card: FinishCardOut | None = None

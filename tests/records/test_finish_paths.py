@@ -150,3 +150,16 @@ def test_a_play_that_ended_cannot_take_further_actions_and_keeps_one_card(client
     r = client.post(f"/api/plays/{play['play_id']}/undo", json={"version": play["version"]})
     assert r.status_code == 422
     assert len(cards(client)) == 1
+
+
+def test_the_api_play_carries_its_finish_card_marked_custom_for_a_set_up_position(client: TestClient) -> None:
+    play = custom(client, near_won(slot_tops={7: "QC"}, waste=["KC"]))
+    assert play["finish_card"] is None
+    play = move(client, play, "W-F")
+    card = play["finish_card"]
+    assert card["result"] == "won" and card["custom"] is True and card["counts"] is False
+    assert card["new_record"] is False and card["best_on_deal"] is False  # custom: never a record
+    assert client.get(f"/api/plays/{play['play_id']}").json()["finish_card"] == card
+    numbered = client.post("/api/games/4242/plays", json={}).json()
+    r = client.post(f"/api/plays/{numbered['play_id']}/resign", json={"version": numbered["version"]}).json()
+    assert r["finish_card"]["result"] == "resigned" and r["finish_card"]["counts"] is True
