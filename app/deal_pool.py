@@ -191,3 +191,57 @@ class PoolWorker:
             except Exception:  # keep the worker alive; the server must not die with it
                 log.exception("deal pool worker")
                 self._stop.wait(30)
+
+
+def build(mode: str, first: int, count: int, budget: str, workers: int, database_url: str | None = None) -> None:
+    """Solve deals ``first`` … ``first + count - 1`` in ``mode``, store every verdict in the
+    database and merge the decided ones into the shipped pool file (``app/pool/{mode}.csv.gz``).
+    Prints the survey's summary table. This is how the shipped pool is made (reproducible:
+    a node budget such as ``200000n`` gives the same verdicts on every machine)."""
+    from app.db.session import Database, migrate
+    from app.settings import get_settings
+    from app.solver import parse_budget, survey
+    from app.solver.survey import summary_lines
+
+    url = database_url or get_settings().resolved_database_url()
+    migrate(url)
+    db = Database(url)
+    limit = parse_budget(budget)
+    rows = {int(r["number"]): r for r in read_pool_file(pool_file(mode))}
+    done = []
+    with db.sessions() as session:
+        for row in survey(range(first, first + count), mode, budget_ms=limit.ms, max_nodes=limit.nodes,
+                          workers=workers):
+            done.append(row)
+            store_result(session, row.number, mode, row.verdict, list(row.moves), row.nodes, row.elapsed_ms)
+            if row.verdict != UNKNOWN:
+                rows[row.number] = {
+                    "number": row.number, "mode": mode, "verdict": row.verdict, "line_length": len(row.moves),
+                    "nodes": row.nodes, "elapsed_ms": round(row.elapsed_ms, 1), "solver_version": row.solver_version,
+                    "line": " ".join(row.moves),
+                }
+            if len(done) % 50 == 0:
+                write_pool_file(pool_file(mode), rows.values())
+    kept = write_pool_file(pool_file(mode), rows.values())
+    print("\n".join(summary_lines(done)))
+    winnable = sum(1 for r in rows.values() if r["verdict"] == WINNABLE)
+    print(f"{pool_file(mode)}: {kept} decided deals, {winnable} winnable")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m app.deal_pool --mode classic --from 1 --count 1000 --budget 1s --workers 1``."""
+    import argparse
+
+    ap = argparse.ArgumentParser(prog="python -m app.deal_pool", description=build.__doc__)
+    ap.add_argument("--mode", choices=list(MODES), default="classic")
+    ap.add_argument("--from", dest="first", type=int, default=1)
+    ap.add_argument("--count", type=int, default=100)
+    ap.add_argument("--budget", default="1s", help="per deal: 10s, 500ms, 200000n (nodes), 10s+5000n")
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--database-url", default=None, help="default: FT_DATABASE_URL or the SQLite file in FT_DATA_DIR")
+    args = ap.parse_args(argv)
+    build(args.mode, args.first, args.count, args.budget, args.workers, args.database_url)
+
+
+if __name__ == "__main__":
+    main()

@@ -7,6 +7,7 @@ otherwise the best move by a simple heuristic. A hint is always a move the engin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from sqlalchemy import select, update
@@ -84,18 +85,20 @@ def _keep(session: Session, row: PlayRow, origin: Position, line: list[str]) -> 
         kept.origin, kept.line, kept.updated_at = data, line, now
 
 
-def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS) -> Hint:
+def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS,
+             before_solving: Callable[[], None] | None = None) -> Hint:
     """The hint for ``play``'s current position; counts it (committed).
 
+    :param before_solving: called just before the solver runs (hints on a kept line never
+        call it): the per-visitor rate limit.
     :raises ActionRejected: when the play is over or nothing at all is legal.
+    :raises RateLimited: from ``before_solving``; nothing is counted then.
     """
     game, row = play.game, play.row
     if play.is_over or not game.legal_moves():
         raise ActionRejected("no_hint", "there is no move to hint: the play is over or blocked")
     current = game.position
     hint: Hint | None = None
-    if not any(m.action is Action.MOVE for m in game.legal_moves()):
-        hint = Hint(str(game.legal_moves()[0]), ONLY_DRAW)
     candidates: list[tuple[Position, list[str]]] = []
     kept = session.get(PlayHint, row.id)
     if kept is not None:
@@ -111,7 +114,11 @@ def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: 
             hint = Hint(line[at], ON_LINE)
             if kept is None or origin != candidates[0][0]:
                 _keep(session, row, origin, line)
+    if hint is None and not any(m.action is Action.MOVE for m in game.legal_moves()):
+        hint = Hint(str(game.legal_moves()[0]), ONLY_DRAW)
     if hint is None:
+        if before_solving is not None:
+            before_solving()
         try:
             result = solver.solve(current, game.rules, budget_ms=budget_ms)
         except SolverBusy:

@@ -101,11 +101,11 @@ def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, requ
 @router.post("/plays/{play_id}/hint", response_model=HintOut, responses=ERRORS)
 def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep, visitor: VisitorDep) -> Any:
     """The next move of a winning line when the solver finds one within 1 s, else the best
-    heuristic move (counts a hint). 429 when asked too often."""
+    heuristic move (counts a hint). 429 when the solver is asked too often (hints along a kept
+    winning line never are)."""
     try:
-        rate.check(visitor)
         play = plays.get_play(session, play_id)
-        found = hints.hint_for(session, play, solver)
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(visitor))
     except RateLimited as exc:
         return _error(429, "rate_limited", str(exc))
     except plays.PlayNotFound:
@@ -134,16 +134,17 @@ def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, visitor: V
 
 
 @router.post("/games/{number}/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
-def create_play(number: GameNumber, body: NewPlay, session: SessionDep, visitor: VisitorDep) -> dict[str, Any]:
+def create_play(number: GameNumber, body: NewPlay, session: SessionDep, visitor: VisitorDep,
+                solving: SolvingDep) -> dict[str, Any]:
     """Deal game ``number`` as a new play."""
-    return plays.new_play(session, visitor, number, body.mode, body.auto_safe).to_api()
+    return solving.play_json(plays.new_play(session, visitor, number, body.mode, body.auto_safe))
 
 
 @router.post("/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
-def create_custom_play(body: NewCustomPlay, session: SessionDep, visitor: VisitorDep) -> Any:
+def create_custom_play(body: NewCustomPlay, session: SessionDep, visitor: VisitorDep, solving: SolvingDep) -> Any:
     """A new play from a set-up position (flagged ``custom``)."""
     try:
-        return plays.new_custom_play(session, visitor, body.position, body.mode, body.auto_safe).to_api()
+        return solving.play_json(plays.new_custom_play(session, visitor, body.position, body.mode, body.auto_safe))
     except plays.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
 

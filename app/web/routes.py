@@ -187,8 +187,7 @@ def hint(
     if play is None:
         return _answer(request, None, number, mode, "bad_request", htmx)
     try:
-        rate.check(visitor)
-        found = hints.hint_for(session, play, solver)
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(visitor))
     except RateLimited:
         return _answer(request, play, number, mode, "slow_down", htmx)
     except plays.ActionRejected:

@@ -1,0 +1,204 @@
+"""Hints, the dead-end warning, /api/solve and the winnable pool, through the API."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC, datetime
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import delete
+
+from app.db.models import SolvedDeal
+from app.engine import CLASSIC, Game, Move, Position, deal
+from app.engine.cards import full_pack
+from app.hints import heuristic_move
+from app.main import create_app
+from app.settings import Settings
+from app.solving import RateLimited, RateLimiter, follow_line
+
+
+def position_with(tableau: list[list[str]], foundations: list[str | None], waste: list[str] | None = None,
+                  stock: list[str] | None = None) -> dict[str, Any]:
+    """A full 104-card position: the cards not named go to the waste (bottom first) unless a
+    stock is given, in which case they go to the stock's end."""
+    used: Counter[str] = Counter(c for col in tableau for c in col)
+    used.update(waste or [])
+    used.update(stock or [])
+    for slot, top in enumerate(foundations):
+        if top:
+            suit = "SHDC"[slot // 2]
+            used.update(f"{'A23456789TJQK'[r]}{suit}" for r in range("A23456789TJQK".index(top[0]) + 1))
+    rest = []
+    for card in full_pack(2):
+        code = str(card)
+        if used[code]:
+            used[code] -= 1
+        else:
+            rest.append(code)
+    if stock is None:
+        return {"tableau": tableau, "foundations": foundations, "waste": (waste or []) + rest, "stock": []}
+    return {"tableau": tableau, "foundations": foundations, "waste": waste or [], "stock": stock + rest}
+
+
+def test_heuristic_prefers_a_card_home_and_never_draws_while_the_table_can_move() -> None:
+    game = Game(deal(4242, CLASSIC), CLASSIC, auto_safe=False)
+    assert str(heuristic_move(game)) == "3-F"  # the A♦ on column 3
+    game.play("3-F")
+    assert heuristic_move(game).action == "move"
+
+
+def test_follow_line_finds_where_a_position_stands() -> None:
+    start = deal(4242, CLASSIC)
+    line = ["2-1", "D", "D"]
+    game = Game(start, CLASSIC, auto_safe=False)
+    game.play("2-1")
+    assert follow_line(start, line, game.position) == 1
+    assert follow_line(start, line, start) == 0
+    game.play("3-F")
+    assert follow_line(start, line, game.position) is None
+
+
+def test_rate_limiter_counts_per_visitor() -> None:
+    rate = RateLimiter(per_minute=2)
+    rate.check("a")
+    rate.check("a")
+    rate.check("b")
+    with pytest.raises(RateLimited):
+        rate.check("a")
+
+
+def test_following_every_hint_from_a_pool_deal_wins_it(settings: Settings) -> None:
+    from app.solver import solve
+
+    number = _solvable_number()
+    result = solve(deal(number, CLASSIC), CLASSIC, max_nodes=400_000)
+    assert result.status == "winnable"
+    with TestClient(create_app(settings)) as client:
+        with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+            s.execute(delete(SolvedDeal).where(SolvedDeal.number == number))
+            s.add(SolvedDeal(number=number, mode="classic", verdict="winnable", line=list(result.moves),
+                             line_length=len(result.moves), nodes=result.nodes, elapsed_ms=result.elapsed_ms,
+                             solver_version="test", solved_at=datetime.now(UTC)))
+            s.commit()
+        play = client.post(f"/api/games/{number}/plays", json={"auto_safe": True}).json()
+        pid = play["play_id"]
+        for _ in range(400):
+            if play["status"] != "playing":
+                break
+            h = client.post(f"/api/plays/{pid}/hint")
+            assert h.status_code == 200, h.text
+            assert h.json()["move"] in play["legal_moves"]
+            assert "winning line" in h.json()["reason"]
+            body = {"move": h.json()["move"], "version": play["version"]}
+            play = client.post(f"/api/plays/{pid}/moves", json=body).json()
+        assert play["status"] == "won" and play["hints"] > 0
+
+
+def _solvable_number() -> int:
+    """A deal the solver wins quickly (searched once; deterministic with a node budget)."""
+    from app.solver import solve
+
+    for n in range(1, 60):
+        if solve(deal(n, CLASSIC), CLASSIC, max_nodes=60_000).status == "winnable":
+            return n
+    raise AssertionError("no quickly winnable deal among 1 … 59")
+
+
+def stuck_table(tops: list[list[str]], stock: list[str] | None = None) -> dict[str, Any]:
+    """All 104 cards on the table (or in ``stock``), aces buried: every other card is dealt
+    round-robin under the given top cards (``tops[i]`` ends column i+1, bottom first)."""
+    used: Counter[str] = Counter(c for col in tops for c in col)
+    used.update(stock or [])
+    filler = []
+    for card in full_pack(2):
+        code = str(card)
+        if used[code]:
+            used[code] -= 1
+        else:
+            filler.append(code)
+    filler.sort(key=lambda c: c[0] != "A")  # aces first: they end up at the bottoms
+    columns: list[list[str]] = [[] for _ in tops]
+    for i, code in enumerate(filler):
+        columns[i % len(tops)].append(code)
+    return {"tableau": [col + top for col, top in zip(columns, tops, strict=True)], "foundations": [None] * 8,
+            "waste": [], "stock": stock or []}
+
+
+KINGS_AND_FIVES = [["KS"], ["KH"], ["KD"], ["KC"], ["KS"], ["KH"], ["KD"], ["KC"], ["5S"], ["5H"]]
+
+
+def test_hint_when_only_drawing_is_possible_is_draw(client: TestClient) -> None:
+    pos = stuck_table(KINGS_AND_FIVES, stock=["2S"])
+    play = client.post("/api/plays", json={"position": pos, "auto_safe": False}).json()
+    assert play["legal_moves"] == ["D"]
+    h = client.post(f"/api/plays/{play['play_id']}/hint").json()
+    assert h["move"] == "D"
+
+
+def test_a_table_with_no_legal_move_is_blocked_at_once(client: TestClient) -> None:
+    play = client.post("/api/plays", json={"position": stuck_table(KINGS_AND_FIVES)}).json()
+    assert play["status"] == "blocked" and play["legal_moves"] == []
+
+
+def test_dead_end_is_reported_when_no_card_can_ever_go_home(client: TestClient) -> None:
+    # One legal move (QC onto KC), after which nothing moves; every ace is buried.
+    tops = [["KS"], ["KH"], ["KD"], ["KC"], ["KS"], ["KH"], ["KD"], ["9D", "QC"], ["5S"], ["5H"]]
+    play = client.post("/api/plays", json={"position": stuck_table(tops), "auto_safe": False}).json()
+    assert play["status"] == "playing" and play["legal_moves"] == ["8-4"]
+    assert play["dead_end"] is True
+
+
+def test_one_tableau_move_that_frees_an_ace_is_not_a_dead_end(client: TestClient) -> None:
+    tops = [["AS", "2S"], ["3S"], ["KD"], ["KC"], ["KS"], ["KH"], ["KD"], ["KC"], ["5S"], ["5H"]]
+    play = client.post("/api/plays", json={"position": stuck_table(tops), "auto_safe": False}).json()
+    assert play["status"] == "playing" and play["legal_moves"] == ["1-2"]
+    assert play["dead_end"] is False
+
+
+def test_api_solve_answers_and_rejects_bad_positions(client: TestClient) -> None:
+    near = position_with([["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []],
+                         ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"])
+    r = client.post("/api/solve", json={"position": near, "budget_ms": 2000})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["status"] == "winnable" and sorted(body["moves"]) == ["1-F", "2-F", "3-F", "4-F"]
+    r = client.post("/api/solve", json={"position": {**near, "stock": ["AS"]}})
+    assert r.status_code == 422 and r.json()["error"] == "bad_position"
+
+
+def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestClient) -> None:
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        s.execute(delete(SolvedDeal))  # only this deal in the pool
+        s.add(SolvedDeal(number=31337, mode="classic", verdict="winnable", line=None, line_length=None, nodes=1,
+                         elapsed_ms=1.0, solver_version="test", solved_at=datetime.now(UTC)))
+        s.commit()
+    assert client.get("/", follow_redirects=False).headers["location"] == "/game/31337?mode=classic"
+    assert client.get("/api/games/31337").json()["solvable"] is True
+    client.post("/prefs/solvable/31337", data={"value": "off", "mode": "classic"})
+    numbers = {client.get("/", follow_redirects=False).headers["location"] for _ in range(3)}
+    assert "/game/31337?mode=classic" not in numbers
+
+
+def test_shipped_pool_loads_at_start(client: TestClient) -> None:
+    from app.deal_pool import pool_file, read_pool_file
+
+    rows = read_pool_file(pool_file("classic"))
+    if rows:
+        first = int(rows[0]["number"])
+        assert client.get(f"/api/games/{first}").json()["solvable"] is (rows[0]["verdict"] == "winnable")
+    else:
+        pytest.fail("the shipped pool file app/pool/classic.csv.gz is missing or empty")
+
+
+def test_stored_hint_line_replays_through_the_engine() -> None:
+    from app.solver import solve
+
+    start = deal(_solvable_number(), CLASSIC)
+    result = solve(start, CLASSIC, max_nodes=400_000)
+    pos: Position = start
+    game = Game(start, CLASSIC, auto_safe=False)
+    for text in result.moves:
+        game.play(Move.parse(text))
+    assert game.status == "won" and pos == start
