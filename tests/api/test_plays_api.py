@@ -8,6 +8,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from app.engine import CLASSIC, Game, deal
+from tests.cards_left import cards_left
 
 CASE_POSITION: dict[str, Any] = {
     # seed 000's worked example: 6D onto 7D frees AC.
@@ -20,19 +21,7 @@ CASE_POSITION: dict[str, Any] = {
 
 def _full_custom_position() -> dict[str, Any]:
     """CASE_POSITION with every other card in the stock (a valid 104-card position)."""
-    from collections import Counter
-
-    from app.engine.cards import full_pack
-
-    used = Counter(c for col in CASE_POSITION["tableau"] for c in col)
-    stock = []
-    for card in full_pack(2):
-        code = str(card)
-        if used[code]:
-            used[code] -= 1
-        else:
-            stock.append(code)
-    return {**CASE_POSITION, "stock": stock}
+    return {**CASE_POSITION, "stock": cards_left(c for col in CASE_POSITION["tableau"] for c in col)}
 
 
 def new_play(client: TestClient, number: int = 4242, **body: Any) -> dict[str, Any]:

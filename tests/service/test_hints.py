@@ -12,11 +12,11 @@ from sqlalchemy import delete
 
 from app.db.models import SolvedDeal
 from app.engine import CLASSIC, Game, Move, Position, deal
-from app.engine.cards import full_pack
 from app.hints import heuristic_move
 from app.main import create_app
 from app.settings import Settings
 from app.solving import RateLimited, RateLimiter, follow_line
+from tests.cards_left import cards_left
 
 
 def position_with(tableau: list[list[str]], foundations: list[str | None], waste: list[str] | None = None,
@@ -30,13 +30,7 @@ def position_with(tableau: list[list[str]], foundations: list[str | None], waste
         if top:
             suit = "SHDC"[slot // 2]
             used.update(f"{'A23456789TJQK'[r]}{suit}" for r in range("A23456789TJQK".index(top[0]) + 1))
-    rest = []
-    for card in full_pack(2):
-        code = str(card)
-        if used[code]:
-            used[code] -= 1
-        else:
-            rest.append(code)
+    rest = cards_left(used.elements())
     if stock is None:
         return {"tableau": tableau, "foundations": foundations, "waste": (waste or []) + rest, "stock": []}
     return {"tableau": tableau, "foundations": foundations, "waste": waste or [], "stock": stock + rest}
@@ -111,13 +105,7 @@ def stuck_table(tops: list[list[str]], stock: list[str] | None = None) -> dict[s
     round-robin under the given top cards (``tops[i]`` ends column i+1, bottom first)."""
     used: Counter[str] = Counter(c for col in tops for c in col)
     used.update(stock or [])
-    filler = []
-    for card in full_pack(2):
-        code = str(card)
-        if used[code]:
-            used[code] -= 1
-        else:
-            filler.append(code)
+    filler = cards_left(used.elements())
     filler.sort(key=lambda c: c[0] != "A")  # aces first: they end up at the bottoms
     columns: list[list[str]] = [[] for _ in tops]
     for i, code in enumerate(filler):
