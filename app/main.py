@@ -12,12 +12,13 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
 from app import i18n
+from app.analysis import AnalysisRunner
 from app.api.routes import router as api_router
 from app.db.session import Database, migrate
 from app.deal_pool import PoolWorker, load_shipped_pool
 from app.settings import PROJECT_ROOT, Settings, get_settings
 from app.solving import DeadEndCache, RateLimiter, SolverPool
-from app.web import deal_records, finish, language, share, stats
+from app.web import analysis, deal_records, finish, language, share, stats
 from app.web.routes import error_page
 from app.web.routes import router as web_router
 from app.web.visitor import VisitorCookie
@@ -45,6 +46,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         yield
         if worker is not None:
             worker.stop()
+        app.state.analyses.shutdown()
         app.state.solver.shutdown()
         app.state.background_solver.shutdown()
         app.state.db.engine.dispose()
@@ -60,12 +62,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.background_solver = SolverPool(1, queue=1)
     app.state.rate = RateLimiter(settings.solver_rate_per_min)
     app.state.dead_ends = DeadEndCache()
+    app.state.analyses = AnalysisRunner(app.state.db.sessions, app.state.solver)
     app.state.pool_worker = None
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
     app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(i18n.LanguageMiddleware)
     app.include_router(api_router)
-    for pages in (finish.router, deal_records.router, share.router, stats.router, language.router):
+    for pages in (finish.router, analysis.router, deal_records.router, share.router, stats.router, language.router):
         app.include_router(pages)
     app.include_router(web_router)
 

@@ -176,6 +176,67 @@ ES: dict[str, str | tuple[str, str]] = {
     "%(num)s move": ("%(num)s jugada", "%(num)s jugadas"),
     "Nobody has won this deal in this mode yet.": "Nadie ha ganado aún esta partida en este modo.",
     "Your best: %(moves)s moves, %(time)s": "Tu mejor marca: %(moves)s jugadas, %(time)s",
+    # Post-game analysis (app/web/analysis.py, templates/analysis.html, partials/board.html)
+    "You have not played this deal yet.": "Aún no has jugado esta partida.",
+    "You won this play: there is no lost move to look for.": "Has ganado esta partida: no hay ninguna jugada perdedora que buscar.",
+    "This game is not over yet. The analysis opens once it is lost, given up or at a dead end.":
+        "Esta partida aún no ha terminado. El análisis se abre cuando se pierde, te rindes o llega a un callejón sin salida.",
+    "Solver: %(num)s position of your game checked": ("Solucionador: %(num)s posición de tu partida comprobada", "Solucionador: %(num)s posiciones de tu partida comprobadas"),
+    "%(seconds)s s": "%(seconds)s s",
+    "You could still have won": "Aún podías ganar",
+    "When the game ended the deal was still winnable: the solver wins from your last position.":
+        "Cuando terminó la partida aún se podía ganar: el solucionador gana desde tu última posición.",
+    "The deal itself could not be won": "Esta partida no se podía ganar",
+    "The solver proved that no sequence of moves wins this deal, even knowing the stock. Nothing you played lost it.":
+        "El solucionador demostró que ninguna serie de jugadas gana esta partida, ni siquiera conociendo el montón. Nada de lo que jugaste la perdió.",
+    "The solver could not decide in time": "El solucionador no pudo decidir a tiempo",
+    "Within its time budget the solver found no win from the deal, and could not prove there is none.":
+        "En el tiempo del que dispone, el solucionador no encontró cómo ganar desde el reparto, ni pudo demostrar que no se pueda.",
+    "The deal was winnable, and your first move lost it.": "La partida se podía ganar, y tu primera jugada la perdió.",
+    "After your first move the deal was still winnable; your next move lost it.": (
+        "Tras tu primera jugada aún se podía ganar; la siguiente la perdió.",
+        "Tras %(num)s jugadas aún se podía ganar; la siguiente la perdió."),
+    "Where it was lost": "Dónde se perdió",
+    "The solver proved that no win exists after it.": "El solucionador demostró que después ya no había forma de ganar.",
+    "The deal was winnable; after your first move the solver found no win in time.":
+        "La partida se podía ganar; tras tu primera jugada el solucionador no encontró a tiempo cómo ganar.",
+    "After your first move the deal was still winnable; after the next one the solver found no win in time.": (
+        "Tras tu primera jugada aún se podía ganar; tras la siguiente el solucionador no encontró a tiempo cómo ganar.",
+        "Tras %(num)s jugadas aún se podía ganar; tras la siguiente el solucionador no encontró a tiempo cómo ganar."),
+    "Where it was probably lost": "Dónde probablemente se perdió",
+    "It could not prove that none exists, so that move may not be the one that lost it.":
+        "No pudo demostrar que no la hubiera, así que quizá no fue esa la jugada que la perdió.",
+    "From where you stopped": "Desde donde lo dejaste",
+    "From the losing point": "Desde donde se perdió",
+    "From the deal": "Desde el reparto",
+    "Draw from the stock": "Robar del montón",
+    "Turn the waste over": "Dar la vuelta al descarte",
+    "%(cards)s to a foundation": "%(cards)s a una base",
+    "%(cards)s to the empty column %(column)s": "%(cards)s a la columna vacía %(column)s",
+    "%(cards)s onto %(card)s": "%(cards)s sobre %(card)s",
+    "Analysis": "Análisis",
+    "The solver knows the order of the stock; at the table nobody does.":
+        "El solucionador conoce el orden del montón; en la mesa nadie lo conoce.",
+    "Analysis with the stock known": "Análisis conociendo el montón",
+    "Analysing… the solver replays your game to find where the deal was lost. This takes up to half a minute.":
+        "Analizando… el solucionador repasa tu partida para encontrar dónde se perdió. Tarda hasta medio minuto.",
+    "Reload": "Recargar",
+    "The analysis could not be completed. Try again in a minute.": "No se pudo completar el análisis. Vuelve a intentarlo dentro de un minuto.",
+    "The solver is busy with other analyses. Try again in a minute.": "El solucionador está ocupado con otros análisis. Vuelve a intentarlo dentro de un minuto.",
+    "You played": "Jugaste",
+    "The solver plays": "El solucionador juega",
+    "The solver knows the order of the stock; at the table nobody does, so a winnable position can look hopeless.":
+        "El solucionador conoce el orden del montón; en la mesa nadie lo conoce, así que una posición ganable puede parecer perdida.",
+    "Winning line": "Línea ganadora",
+    "Move %(step)s of %(total)s": "Jugada %(step)s de %(total)s",
+    "Next": "Siguiente",
+    "Won: every card is home.": "Ganada: todas las cartas están en las bases.",
+    "Step through the line": "Recorre la línea",
+    "Back to the start of the line": "Volver al principio de la línea",
+    "Previous": "Anterior",
+    "Back to the table": "Volver a la mesa",
+    "See where it was lost": "Ver dónde se perdió",
+    "Board": "Mesa",
 }
 
 

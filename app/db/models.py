@@ -144,3 +144,34 @@ class PlayHint(Base):
     origin: Mapped[dict[str, object]] = mapped_column(JSON)
     line: Mapped[list[str]] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayAnalysis(Base):
+    """The post-game analysis of a play (``app.analysis``): where the deal stopped being
+    winnable, with the stock order known. One per play, for the play's ``version`` analysed
+    (a blocked play that is taken back and played on is analysed again).
+
+    :ivar outcome: ``still_winnable``, ``lost`` (the move after ``last_winnable`` lost it:
+        proved), ``lost_unproved`` (won from ``last_winnable``, the next position not decided),
+        ``deal_unwinnable`` or ``undecided`` (the deal itself not decided in time).
+    :ivar last_winnable: index in the play's line of positions (0: the deal) of the last
+        position proved winnable, or None.
+    :ivar first_lost: index of the first position proved unwinnable, or None.
+    :ivar lost_line: the solver's winning line from ``last_winnable``.
+    :ivar deal_line: the solver's winning line from the deal.
+    """
+
+    __tablename__ = "play_analyses"
+
+    play_row_id: Mapped[int] = mapped_column(ForeignKey("plays.id"), primary_key=True)
+    version: Mapped[int]
+    outcome: Mapped[str] = mapped_column(String(16))
+    positions: Mapped[int]
+    last_winnable: Mapped[int | None]
+    first_lost: Mapped[int | None]
+    lost_line: Mapped[list[str] | None] = mapped_column(JSON)
+    deal_line: Mapped[list[str] | None] = mapped_column(JSON)
+    probes: Mapped[int]
+    elapsed_ms: Mapped[float]
+    solver_version: Mapped[str] = mapped_column(String(16))
+    analysed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

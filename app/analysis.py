@@ -1,0 +1,307 @@
+"""Post-game analysis (issue: the solver): after a loss, a resignation or a dead end, the last
+position of the play from which the deal could still be won, the move that lost it, and the
+solver's winning lines from there and from the deal. Analysis with the stock order known.
+
+The play's line of positions is ``start = 0, 1, … n-1`` (``Game.start``, then each step's
+position). Winnability only falls along it: every step is legal moves, so a win from position
+``i`` is a win from ``i - 1`` too. :func:`find_last_winnable` bisects that line with a solver
+that may answer "unknown"; it claims a lost move only when the next position is proved lost.
+
+:class:`AnalysisRunner` computes in a background thread (never on the event loop), the solver
+running in the :class:`~app.solving.SolverPool`, and stores the result (``play_analyses``).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.db.models import PlayAnalysis, SolvedDeal
+from app.engine import Position
+from app.plays import LoadedPlay, get_play_by_row
+from app.solving import SolverBusy, SolverPool
+
+log = logging.getLogger(__name__)
+
+WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+STILL_WINNABLE, LOST, LOST_UNPROVED = "still_winnable", "lost", "lost_unproved"
+DEAL_UNWINNABLE, UNDECIDED = "deal_unwinnable", "undecided"
+OUTCOMES = (STILL_WINNABLE, LOST, LOST_UNPROVED, DEAL_UNWINNABLE, UNDECIDED)
+"""What an analysis can conclude (see :class:`app.db.models.PlayAnalysis`)."""
+
+PER_CALL_MS = 1500.0
+"""Solver budget of one probe (milliseconds)."""
+TOTAL_S = 20.0
+"""Most time one analysis spends (seconds)."""
+LAST_TRY_FACTOR = 3
+"""The closing probe of an unproved loss may take this many probes' budgets."""
+
+
+@dataclass(frozen=True)
+class Probe:
+    """The solver's verdict on one position: ``winnable`` (with ``line``), ``unwinnable``
+    (proved) or ``unknown``."""
+
+    verdict: str
+    line: tuple[str, ...] = ()
+
+
+ProbeFn = Callable[[int, float], Probe]
+"""``probe(index, budget_ms)``: the verdict on position ``index`` of the play's line."""
+
+
+@dataclass
+class Search:
+    """What :func:`find_last_winnable` learnt.
+
+    :ivar count: positions in the line (indices 0 … count-1).
+    :ivar last_winnable: highest index proved winnable, or None.
+    :ivar first_lost: lowest index proved unwinnable, or None.
+    :ivar lines: the winning line found at each index proved winnable.
+    :ivar probes: solver calls made (verdicts given in ``known`` not counted).
+    """
+
+    count: int
+    last_winnable: int | None = None
+    first_lost: int | None = None
+    lines: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    verdicts: dict[int, str] = field(default_factory=dict)
+    probes: int = 0
+
+    @property
+    def outcome(self) -> str:
+        """One of :data:`OUTCOMES`."""
+        start = self.verdicts.get(0, UNKNOWN)
+        if start == UNWINNABLE:
+            return DEAL_UNWINNABLE
+        if start != WINNABLE or self.last_winnable is None:
+            return UNDECIDED
+        if self.last_winnable == self.count - 1:
+            return STILL_WINNABLE
+        if self.first_lost == self.last_winnable + 1:
+            return LOST
+        return LOST_UNPROVED
+
+
+def find_last_winnable(count: int, probe: ProbeFn, *, known: dict[int, Probe] | None = None,
+                       per_call_ms: float = PER_CALL_MS, total_s: float = TOTAL_S,
+                       clock: Callable[[], float] = time.monotonic) -> Search:
+    """Bisect a line of ``count`` positions for the last one the solver proves winnable.
+
+    Order: the deal (index 0; if it is not proved winnable the search stops there), the last
+    position, then bisection between the highest index proved winnable and the lowest index
+    not proved winnable (an "unknown" steers like a loss but proves nothing). When the answer's
+    next position is still unproved, one closing probe with up to :data:`LAST_TRY_FACTOR` times
+    the budget tries to prove it lost.
+
+    :param probe: the solver on position ``index`` with a budget in milliseconds.
+    :param known: verdicts already known by index (the deal's from the solved-deals table, a
+        blocked last position); used without a probe.
+    :param total_s: time cap of the whole search; each probe gets at most what is left.
+    :raises ValueError: for an empty line.
+    """
+    if count < 1:
+        raise ValueError("a play's line holds at least the deal")
+    found = Search(count)
+    known = dict(known or {})
+    deadline = clock() + total_s
+
+    def ask(index: int, budget_ms: float) -> str | None:
+        """The verdict at ``index`` (None: no time left to ask)."""
+        if index in found.verdicts:
+            return found.verdicts[index]
+        answer = known.get(index)
+        if answer is None:
+            left_ms = (deadline - clock()) * 1000
+            if left_ms < 100:
+                return None
+            answer = probe(index, min(budget_ms, left_ms))
+            found.probes += 1
+        found.verdicts[index] = answer.verdict
+        if answer.verdict == WINNABLE:
+            found.lines[index] = answer.line
+            if found.last_winnable is None or index > found.last_winnable:
+                found.last_winnable = index
+        elif answer.verdict == UNWINNABLE and (found.first_lost is None or index < found.first_lost):
+            found.first_lost = index
+        return answer.verdict
+
+    if ask(0, per_call_ms) != WINNABLE:
+        return found
+    if count == 1 or ask(count - 1, per_call_ms) in (WINNABLE, None):
+        return found
+    lo, hi = 0, count - 1  # lo proved winnable; hi not proved winnable
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        verdict = ask(mid, per_call_ms)
+        if verdict is None:
+            break
+        if verdict == WINNABLE:
+            lo = mid
+        else:
+            hi = mid
+    after = found.last_winnable + 1 if found.last_winnable is not None else None
+    if after is not None and after < count and found.verdicts.get(after) != UNWINNABLE:
+        found.verdicts.pop(after, None)
+        ask(after, per_call_ms * LAST_TRY_FACTOR)
+    return found
+
+
+def line_of_positions(play: LoadedPlay) -> list[Position]:
+    """The play's positions: the deal, then the position after each step of its current line."""
+    return [play.game.start, *(step.position for step in play.game.steps)]
+
+
+def known_verdicts(session: Session, play: LoadedPlay, positions: list[Position]) -> dict[int, Probe]:
+    """Verdicts known without solving: the deal's stored winning line (the solved-deals table)
+    and a last position with no legal move (blocked: nothing can be won from it)."""
+    known: dict[int, Probe] = {}
+    row = play.row
+    if row.number is not None and not row.custom:
+        solved = session.scalar(select(SolvedDeal).where(SolvedDeal.number == row.number,
+                                                         SolvedDeal.mode == row.mode))
+        if solved is not None and solved.verdict == WINNABLE and solved.line:
+            known[0] = Probe(WINNABLE, tuple(solved.line))
+        elif solved is not None and solved.verdict == UNWINNABLE:
+            known[0] = Probe(UNWINNABLE)
+    if play.game.status.value == "blocked":
+        known.setdefault(len(positions) - 1, Probe(UNWINNABLE))
+    return known
+
+
+def solver_probe(solver: SolverPool, positions: list[Position], play: LoadedPlay,
+                 wait_s: float = 10.0) -> ProbeFn:
+    """A :data:`ProbeFn` over ``positions`` that runs the solver in ``solver``'s processes;
+    while every slot is taken it waits (up to ``wait_s``), then answers "unknown"."""
+    rules = play.game.rules
+
+    def probe(index: int, budget_ms: float) -> Probe:
+        give_up = time.monotonic() + wait_s
+        while True:
+            try:
+                result = solver.solve(positions[index], rules, budget_ms=budget_ms)
+            except SolverBusy:
+                if time.monotonic() > give_up:
+                    return Probe(UNKNOWN)
+                time.sleep(0.25)
+                continue
+            return Probe(result.status, tuple(result.moves))
+
+    return probe
+
+
+def stored_analysis(session: Session, play: LoadedPlay) -> PlayAnalysis | None:
+    """The stored analysis of ``play`` as it is now (None if none, or of an older version)."""
+    found = session.get(PlayAnalysis, play.row.id)
+    return found if found is not None and found.version == play.row.version else None
+
+
+def analyse(session: Session, play: LoadedPlay, probe: ProbeFn, *, per_call_ms: float = PER_CALL_MS,
+            total_s: float = TOTAL_S) -> PlayAnalysis:
+    """Analyse ``play`` with ``probe`` and store the result (committed); returns it."""
+    from app.solver import SOLVER_VERSION
+
+    t0 = time.perf_counter()
+    positions = line_of_positions(play)
+    found = find_last_winnable(len(positions), probe, known=known_verdicts(session, play, positions),
+                               per_call_ms=per_call_ms, total_s=total_s)
+    last = found.last_winnable
+    values = {
+        "version": play.row.version,
+        "outcome": found.outcome,
+        "positions": len(positions),
+        "last_winnable": last,
+        "first_lost": found.first_lost,
+        "lost_line": list(found.lines[last]) if last is not None else None,
+        "deal_line": list(found.lines[0]) if 0 in found.lines else None,
+        "probes": found.probes,
+        "elapsed_ms": (time.perf_counter() - t0) * 1000,
+        "solver_version": SOLVER_VERSION,
+        "analysed_at": datetime.now(UTC),
+    }
+    row = session.get(PlayAnalysis, play.row.id)
+    if row is None:
+        row = PlayAnalysis(play_row_id=play.row.id, **values)
+        session.add(row)
+    else:
+        for key, value in values.items():
+            setattr(row, key, value)
+    session.commit()
+    return row
+
+
+class AnalysisRunner:
+    """Runs analyses in background threads (``threads`` at a time, at most ``pending``
+    waiting), each play and version once; the page polls :meth:`state` meanwhile.
+
+    :param sessions: the app's session factory.
+    :param solver: the pool whose processes solve.
+    """
+
+    RUNNING, FAILED, BUSY = "running", "failed", "busy"
+
+    def __init__(self, sessions: sessionmaker[Session], solver: SolverPool, *, threads: int = 1,
+                 pending: int = 16, per_call_ms: float = PER_CALL_MS, total_s: float = TOTAL_S) -> None:
+        self.sessions = sessions
+        self.solver = solver
+        self.per_call_ms = per_call_ms
+        self.total_s = total_s
+        self.pending = pending
+        self._executor = ThreadPoolExecutor(threads, thread_name_prefix="analysis")
+        self._running: set[tuple[int, int]] = set()
+        self._failed: dict[tuple[int, int], float] = {}
+        self._lock = threading.Lock()
+
+    def ensure(self, play: LoadedPlay) -> str:
+        """Start analysing ``play`` (as it is now) unless that is under way; returns
+        :attr:`RUNNING`, :attr:`FAILED` (the last try failed less than a minute ago) or
+        :attr:`BUSY` (too many analyses waiting: ask again later)."""
+        key = (play.row.id, play.row.version)
+        with self._lock:
+            if key in self._running:
+                return self.RUNNING
+            failed_at = self._failed.get(key)
+            if failed_at is not None and time.monotonic() - failed_at < 60:
+                return self.FAILED
+            if len(self._running) >= self.pending:
+                return self.BUSY
+            self._running.add(key)
+        self._executor.submit(self._job, key)
+        return self.RUNNING
+
+    def _job(self, key: tuple[int, int]) -> None:
+        try:
+            with self.sessions() as session:
+                play = get_play_by_row(session, key[0])
+                if play.row.version == key[1] and stored_analysis(session, play) is None:
+                    probe = solver_probe(self.solver, line_of_positions(play), play)
+                    analyse(session, play, probe, per_call_ms=self.per_call_ms, total_s=self.total_s)
+        except Exception:  # a failed analysis is shown as such, not retried for a minute
+            log.exception("analysis of play row %s failed", key[0])
+            with self._lock:
+                self._failed[key] = time.monotonic()
+        finally:
+            with self._lock:
+                self._running.discard(key)
+
+    def wait_idle(self, timeout_s: float) -> bool:
+        """Wait until no analysis runs (tests); True if none does."""
+        end = time.monotonic() + timeout_s
+        while time.monotonic() < end:
+            with self._lock:
+                if not self._running:
+                    return True
+            time.sleep(0.05)
+        return False
+
+    def shutdown(self) -> None:
+        """Stop taking analyses; the one running finishes in its thread."""
+        self._executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,228 @@
+"""The post-game analysis page, ``GET /game/{number}/analysis?mode=&line=&step=``: for the
+visitor's latest play of the deal, once it is lost, given up or at a dead end, where the deal
+stopped being winnable and the move that lost it (:mod:`app.analysis`), and a read-only replay
+of the solver's winning line from that point or from the deal, one move per page (plain
+Previous/Next links). Labelled as analysis with the stock known.
+
+While the analysis runs (in a background thread) the page says "Analysing…" and refreshes:
+an htmx poll of the ``analysis`` block every 2 s, or a meta refresh without JavaScript.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from app import analysis, hints, plays
+from app.db.models import PlayAnalysis
+from app.deps import DeadEndsDep, SessionDep, SolverDep, VisitorDep
+from app.engine import FINISH, MAX_GAME_NUMBER, MODES, Move, Position, apply
+from app.i18n import _, ngettext
+from app.web.board import BoardView, board_view, describe_move
+from app.web.templating import templates
+from app.web.view import game_url
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+LOST_LINE, DEAL_LINE = "lost", "deal"
+POLL_SECONDS = 2
+
+
+@dataclass(frozen=True)
+class Tab:
+    """One of the replay's two lines, as a link."""
+
+    label: str
+    url: str
+    current: bool
+
+
+@dataclass(frozen=True)
+class ReplayView:
+    """One step of a winning line: the board before move ``step`` (0-based) and that move."""
+
+    line: str
+    step: int
+    total: int
+    board: BoardView
+    move: str | None
+    move_words: str | None
+    prev_url: str | None
+    next_url: str | None
+    first_url: str | None
+    tabs: list[Tab]
+
+
+@dataclass(frozen=True)
+class AnalysisView:
+    """Everything the analysis page shows.
+
+    :ivar state: ``done``, ``analysing``, ``failed``, ``busy``, or ``none`` (nothing to analyse:
+        ``message`` says why).
+    """
+
+    number: int
+    mode: str
+    state: str
+    game_url: str
+    self_url: str
+    message: str | None = None
+    outcome: str | None = None
+    headline: str | None = None
+    summary: str | None = None
+    played: str | None = None
+    better: str | None = None
+    replay: ReplayView | None = None
+    solver_note: str | None = None
+
+
+def analysis_url(number: int, mode: str, **params: object) -> str:
+    """The analysis page's URL with extra query parameters."""
+    query = {"mode": mode, **{k: v for k, v in params.items() if v is not None}}
+    return f"/game/{number}/analysis?{urlencode(query)}"
+
+
+def _is_poll(request: Request) -> bool:
+    """An htmx poll of the ``analysis`` block (not a boosted link, not a history restore)."""
+    h = request.headers
+    return (h.get("HX-Request") == "true" and h.get("HX-Boosted") != "true"
+            and h.get("HX-History-Restore-Request") != "true")
+
+
+@router.get("/game/{number}/analysis")
+def analysis_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep, solver: SolverDep,
+                  dead_ends: DeadEndsDep, mode: Annotated[str | None, Query(max_length=16)] = None,
+                  line: Annotated[str | None, Query(max_length=8)] = None,
+                  step: Annotated[int, Query(ge=0, le=10_000)] = 0) -> Response:
+    """The analysis of this visitor's latest play of deal ``number`` (404 page when there is
+    none, or it is won or still going); ``line`` (``lost`` or ``deal``) and ``step`` choose
+    the replay's line and move."""
+    mode = mode if mode in MODES else "classic"
+    if not 1 <= number <= MAX_GAME_NUMBER:
+        message = _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
+        return _page(request, AnalysisView(number, mode, "none", "/", "/", message=message), 422)
+    base = AnalysisView(number, mode, "none", game_url(number, mode), analysis_url(number, mode, line=line,
+                        step=step or None))
+    play = plays.latest_play(session, visitor, number, mode)
+    if play is None:
+        return _page(request, _with(base, message=_("You have not played this deal yet.")), 404)
+    if play.status == "won":
+        return _page(request, _with(base, message=_("You won this play: there is no lost move to look for.")), 404)
+    if play.status == "playing" and not hints.is_dead_end(play, solver, dead_ends):
+        return _page(request, _with(base, message=_(
+            "This game is not over yet. The analysis opens once it is lost, given up or at a dead end.")), 404)
+    stored = analysis.stored_analysis(session, play)
+    if stored is None:
+        state = request.app.state.analyses.ensure(play)
+        return _page(request, _with(base, state={"running": "analysing"}.get(state, state)), 200)
+    return _page(request, done_view(base, play, stored, line, step), 200)
+
+
+def _with(view: AnalysisView, **changes: object) -> AnalysisView:
+    return AnalysisView(**{**view.__dict__, **changes})  # type: ignore[arg-type]
+
+
+def _page(request: Request, view: AnalysisView, status_code: int) -> Response:
+    context = {"a": view, "poll_seconds": POLL_SECONDS}
+    block = "analysis" if _is_poll(request) else None
+    response = templates.TemplateResponse(request, "analysis.html", context, block_name=block,
+                                          status_code=status_code)
+    response.headers["Vary"] = "HX-Request"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def done_view(base: AnalysisView, play: plays.LoadedPlay, stored: PlayAnalysis, line: str | None,
+              step: int) -> AnalysisView:
+    """The finished analysis of ``play``: verdict, the move that lost it, and the replay."""
+    positions = analysis.line_of_positions(play)
+    steps = play.game.steps
+    k = stored.last_winnable
+    moves_before = sum(1 for s in steps[:k] if s.counts_as_move) if k is not None else 0
+    played = better = None
+    if k is not None and k < len(steps) and stored.outcome in (analysis.LOST, analysis.LOST_UNPROVED):
+        action = steps[k].action
+        words = _("Finish") if action == FINISH else describe_move(positions[k], Move.parse(action))
+        played = f"{action} · {words}"
+        if stored.lost_line:
+            better = f"{stored.lost_line[0]} · {describe_move(positions[k], Move.parse(stored.lost_line[0]))}"
+    headline, summary = _verdict_words(stored.outcome, moves_before)
+    lines: dict[str, tuple[Position, list[str]]] = {}
+    if stored.lost_line is not None and k is not None and k > 0:
+        lines[LOST_LINE] = (positions[k], list(stored.lost_line))
+    if stored.deal_line is not None:
+        lines[DEAL_LINE] = (positions[0], list(stored.deal_line))
+    replay = _replay(base, play, lines, line, step, stored.outcome) if lines else None
+    note = ngettext("Solver: %(num)s position of your game checked",
+                     "Solver: %(num)s positions of your game checked", stored.probes)
+    note = (note % {"num": stored.probes}) + " · " + _("%(seconds)s s") % {"seconds": f"{stored.elapsed_ms / 1000:.1f}"}
+    return _with(base, state="done", outcome=stored.outcome, headline=headline, summary=summary, played=played,
+                 better=better, replay=replay, solver_note=note)
+
+
+def _verdict_words(outcome: str, moves_before: int) -> tuple[str, str]:
+    """Headline and summary of an outcome (``moves_before``: the player's moves up to the
+    last winnable position)."""
+    if outcome == analysis.STILL_WINNABLE:
+        return _("You could still have won"), _(
+            "When the game ended the deal was still winnable: the solver wins from your last position.")
+    if outcome == analysis.DEAL_UNWINNABLE:
+        return _("The deal itself could not be won"), _(
+            "The solver proved that no sequence of moves wins this deal, even knowing the stock. Nothing you "
+            "played lost it.")
+    if outcome == analysis.UNDECIDED:
+        return _("The solver could not decide in time"), _(
+            "Within its time budget the solver found no win from the deal, and could not prove there is none.")
+    if moves_before == 0:
+        where = _("The deal was winnable, and your first move lost it.")
+    else:
+        where = ngettext("After your first move the deal was still winnable; your next move lost it.",
+                         "After %(num)s moves the deal was still winnable; your next move lost it.",
+                         moves_before) % {"num": moves_before}
+    if outcome == analysis.LOST:
+        return _("Where it was lost"), where + " " + _("The solver proved that no win exists after it.")
+    if moves_before == 0:
+        where = _("The deal was winnable; after your first move the solver found no win in time.")
+    else:
+        where = ngettext(
+            "After your first move the deal was still winnable; after the next one the solver found no win in time.",
+            "After %(num)s moves the deal was still winnable; after the next one the solver found no win in time.",
+            moves_before) % {"num": moves_before}
+    return _("Where it was probably lost"), where + " " + _(
+        "It could not prove that none exists, so that move may not be the one that lost it.")
+
+
+def _replay(base: AnalysisView, play: plays.LoadedPlay, lines: dict[str, tuple[Position, list[str]]],
+            line: str | None, step: int, outcome: str) -> ReplayView:
+    """The board at ``step`` of the chosen line (the losing point's by default)."""
+    chosen = line if line in lines else next(iter(lines))
+    origin, moves = lines[chosen]
+    step = min(step, len(moves))
+    rules = play.game.rules
+    pos = origin
+    for text in moves[:step]:
+        pos = apply(pos, Move.parse(text), rules)
+    move = Move.parse(moves[step]) if step < len(moves) else None
+    number, mode = base.number, base.mode
+
+    def url(k: int, which: str = chosen) -> str:
+        return analysis_url(number, mode, line=which, step=k or None)
+
+    lost_label = _("From where you stopped") if outcome == analysis.STILL_WINNABLE else _("From the losing point")
+    labels = {LOST_LINE: lost_label, DEAL_LINE: _("From the deal")}
+    return ReplayView(
+        line=chosen,
+        step=step,
+        total=len(moves),
+        board=board_view(pos, rules, mode, move),
+        move=None if move is None else str(move),
+        move_words=None if move is None else describe_move(pos, move),
+        prev_url=url(step - 1) if step > 0 else None,
+        next_url=url(step + 1) if step < len(moves) else None,
+        first_url=url(0) if step > 0 else None,
+        tabs=[Tab(labels[key], url(0, key), key == chosen) for key in lines],
+    )
