@@ -1,0 +1,255 @@
+"""Post-game analysis: the bisection for the last winnable position (with a fake solver,
+deterministic), the stored result and the page (done, polling, replay steps, friendly refusals),
+and one real run of the solver in the background thread."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import delete
+
+from app import analysis
+from app.analysis import Probe, find_last_winnable
+from app.db.models import SolvedDeal
+from app.plays import get_play
+from tests.records import winning
+
+
+class FakeSolver:
+    """Verdicts by index: winnable up to ``boundary``, then unwinnable, except ``unknown``
+    indices (answered "unknown" unless the budget is at least ``proves_with_ms``)."""
+
+    def __init__(self, boundary: int, unknown: set[int] | None = None, proves_with_ms: float | None = None) -> None:
+        self.boundary = boundary
+        self.unknown = unknown or set()
+        self.proves_with_ms = proves_with_ms
+        self.asked: list[tuple[int, float]] = []
+
+    def __call__(self, index: int, budget_ms: float) -> Probe:
+        self.asked.append((index, budget_ms))
+        if index in self.unknown and (self.proves_with_ms is None or budget_ms < self.proves_with_ms):
+            return Probe(analysis.UNKNOWN)
+        if index <= self.boundary:
+            return Probe(analysis.WINNABLE, (f"line-from-{index}",))
+        return Probe(analysis.UNWINNABLE)
+
+
+@pytest.mark.parametrize("boundary", [0, 1, 2, 57, 118, 198])
+def test_bisection_finds_the_last_winnable_position_and_the_losing_move(boundary: int) -> None:
+    fake = FakeSolver(boundary)
+    found = find_last_winnable(200, fake)
+    assert (found.last_winnable, found.first_lost, found.outcome) == (boundary, boundary + 1, analysis.LOST)
+    assert found.lines[boundary] == (f"line-from-{boundary}",) and found.lines[0] == ("line-from-0",)
+    assert found.probes == len(fake.asked) <= 2 + 8  # the deal, the end, then log2(200) halvings
+    assert fake.asked[:2] == [(0, analysis.PER_CALL_MS), (199, analysis.PER_CALL_MS)]
+
+
+def test_a_play_still_winnable_at_its_end_needs_two_probes() -> None:
+    fake = FakeSolver(boundary=10_000)
+    found = find_last_winnable(40, fake)
+    assert found.outcome == analysis.STILL_WINNABLE and found.last_winnable == 39 and found.probes == 2
+
+
+def test_resigning_at_the_deal_is_still_winnable_with_one_probe() -> None:
+    found = find_last_winnable(1, FakeSolver(boundary=0))
+    assert found.outcome == analysis.STILL_WINNABLE and found.last_winnable == 0 and found.probes == 1
+
+
+def test_an_unwinnable_or_undecided_deal_stops_at_the_deal() -> None:
+    lost = FakeSolver(boundary=-1)
+    assert find_last_winnable(50, lost).outcome == analysis.DEAL_UNWINNABLE and len(lost.asked) == 1
+    undecided = FakeSolver(boundary=20, unknown={0})
+    found = find_last_winnable(50, undecided)
+    assert found.outcome == analysis.UNDECIDED and found.last_winnable is None and len(undecided.asked) == 1
+
+
+def test_unknown_answers_steer_like_losses_but_never_prove_a_lost_move() -> None:
+    fake = FakeSolver(boundary=30, unknown=set(range(31, 100)))
+    found = find_last_winnable(100, fake)
+    assert found.last_winnable == 30 and found.first_lost is None
+    assert found.outcome == analysis.LOST_UNPROVED
+    # The closing probe gave the next position three times the budget.
+    assert fake.asked[-1] == (31, analysis.PER_CALL_MS * analysis.LAST_TRY_FACTOR)
+
+
+def test_the_closing_probe_with_a_bigger_budget_can_prove_the_loss() -> None:
+    fake = FakeSolver(boundary=30, unknown=set(range(31, 100)), proves_with_ms=analysis.PER_CALL_MS * 2)
+    found = find_last_winnable(100, fake)
+    assert (found.last_winnable, found.first_lost, found.outcome) == (30, 31, analysis.LOST)
+
+
+def test_an_unknown_below_the_boundary_gives_a_lower_but_true_answer() -> None:
+    fake = FakeSolver(boundary=60, unknown={50})
+    found = find_last_winnable(100, fake)
+    assert found.last_winnable is not None and found.last_winnable <= 60
+    assert found.verdicts[found.last_winnable] == analysis.WINNABLE
+    assert found.outcome in (analysis.LOST, analysis.LOST_UNPROVED)
+
+
+def test_known_verdicts_are_used_without_asking_the_solver() -> None:
+    fake = FakeSolver(boundary=5)
+    found = find_last_winnable(10, fake, known={0: Probe(analysis.WINNABLE, ("stored",)),
+                                                9: Probe(analysis.UNWINNABLE)})
+    assert found.outcome == analysis.LOST and found.last_winnable == 5 and found.lines[0] == ("stored",)
+    assert all(index not in (0, 9) for index, _budget in fake.asked)
+
+
+def test_the_total_time_cap_stops_the_search_and_shortens_the_last_probe() -> None:
+    now = [0.0]
+    fake = FakeSolver(boundary=500)
+
+    def slow(index: int, budget_ms: float) -> Probe:
+        now[0] += budget_ms / 1000
+        return fake(index, budget_ms)
+
+    found = find_last_winnable(1000, slow, per_call_ms=1500, total_s=5, clock=lambda: now[0])
+    assert now[0] <= 5.0 + 1e-9
+    assert [round(b) for _i, b in fake.asked] == [1500, 1500, 1500, 500]
+    assert found.outcome == analysis.LOST_UNPROVED and found.verdicts[found.last_winnable] == analysis.WINNABLE
+
+
+def test_an_empty_line_is_refused() -> None:
+    with pytest.raises(ValueError):
+        find_last_winnable(0, FakeSolver(0))
+
+
+# -- the page -------------------------------------------------------------------------------
+
+
+def _text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+
+
+def _lost_play(client: TestClient, k: int) -> dict[str, Any]:
+    """Deal 2 played along the known winning line for ``k`` moves, then a different legal move,
+    then given up."""
+    play = winning.win(client, upto=k)
+    other = next(m for m in play["legal_moves"] if m != winning.MOVES[k])
+    play = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": other, "version": play["version"]}).json()
+    play = client.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]}).json()
+    assert play["status"] == "resigned"
+    play["deviation"] = other
+    return play
+
+
+def _analyse_with(client: TestClient, play_id: str, fake: Any) -> None:
+    with client.app.state.db.sessions() as session:  # type: ignore[attr-defined]
+        analysis.analyse(session, get_play(session, play_id), fake)
+
+
+def along_the_line(k: int, after: str = analysis.UNWINNABLE) -> Any:
+    """A fake solver for :func:`_lost_play`: the rest of the known line wins up to ``k``;
+    after it, ``after``."""
+
+    def fake(index: int, budget_ms: float) -> Probe:
+        if index <= k:
+            return Probe(analysis.WINNABLE, tuple(winning.MOVES[index:]))
+        return Probe(after)
+
+    return fake
+
+
+def test_the_page_names_the_move_that_lost_and_replays_the_line_from_there(client: TestClient) -> None:
+    k = 12
+    play = _lost_play(client, k)
+    _analyse_with(client, play["play_id"], along_the_line(k))
+    url = f"/game/{winning.NUMBER}/analysis?mode=classic"
+    page = client.get(url)
+    assert page.status_code == 200
+    text = _text(page.text)
+    assert "Where it was lost" in text and "Analysis with the stock known" in text
+    assert f"After {k} moves the deal was still winnable" in text
+    assert f"You played {play['deviation']} ·" in text and f"The solver plays {winning.MOVES[k]} ·" in text
+    assert "From the losing point" in text and "From the deal" in text
+    total = len(winning.MOVES) - k
+    assert f"Move 1 of {total}" in text and f"Next {winning.MOVES[k]} ·" in text
+    assert 'hx-trigger' not in page.text  # done: no polling
+    assert re.search(r'class="[^"]*hinted', page.text)  # the move about to be played is lit
+    nxt = client.get(url + "&line=lost&step=1")
+    assert f"Move 2 of {total}" in _text(nxt.text) and f"Next {winning.MOVES[k + 1]} ·" in _text(nxt.text)
+    assert 'href="/game/2/analysis?mode=classic&amp;line=lost"' in nxt.text  # Previous goes back to step 0
+    end = _text(client.get(url + "&line=lost&step=9999").text)
+    assert "Won: every card is home." in end and "Home: 104/104" in end
+    deal = _text(client.get(url + "&line=deal&step=3").text)
+    assert f"Move 4 of {len(winning.MOVES)}" in deal and f"Next {winning.MOVES[3]} ·" in deal
+    # The stock's order never shows: only its count and the cards the line has drawn.
+    assert "Stock: 64 cards" in client.get(url + "&line=deal").text
+
+
+def test_while_analysing_the_page_polls_and_refreshes_without_javascript(client: TestClient) -> None:
+    play = _lost_play(client, 3)
+    runner = client.app.state.analyses  # type: ignore[attr-defined]
+    runner.ensure = lambda _play: runner.RUNNING  # hold it "running"
+    page = client.get(f"/game/{winning.NUMBER}/analysis?mode=classic")
+    assert page.status_code == 200 and "Analysing…" in page.text
+    assert 'hx-trigger="every 2s"' in page.text and 'hx-get="/game/2/analysis?mode=classic"' in page.text
+    assert '<noscript><meta http-equiv="refresh"' in page.text
+    poll = client.get(f"/game/{winning.NUMBER}/analysis?mode=classic", headers={"HX-Request": "true"})
+    assert poll.text.lstrip().startswith('<section id="analysis"') and "<html" not in poll.text
+    assert play["status"] == "resigned"
+
+
+def test_no_analysis_for_a_play_that_is_not_over_won_or_missing(client: TestClient) -> None:
+    assert client.get("/game/77/analysis").status_code == 404
+    client.get("/game/77")
+    going = client.get("/game/77/analysis")
+    assert going.status_code == 404 and "not over yet" in going.text
+    winning.win(client)
+    won = client.get(f"/game/{winning.NUMBER}/analysis?mode=classic")
+    assert won.status_code == 404 and "You won this play" in won.text
+    assert client.get("/game/0/analysis").status_code == 422
+
+
+def test_finish_card_and_end_banner_link_to_the_analysis(client: TestClient) -> None:
+    play = _lost_play(client, 2)
+    card = client.get(f"/game/{winning.NUMBER}/card?mode=classic").text
+    assert 'id="fc-analysis"' in card and card.count('href="/game/2/analysis?mode=classic"') == 2
+    assert play["status"] == "resigned"
+
+
+@pytest.fixture
+def solving_client(client: TestClient) -> Iterator[TestClient]:
+    """The app with the deal of :mod:`tests.records.winning` unknown to the solved-deals table
+    (so the analysis must solve it)."""
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        s.execute(delete(SolvedDeal).where(SolvedDeal.number == winning.NUMBER))
+        s.commit()
+    yield client
+
+
+def test_real_solver_in_the_background_says_a_deal_given_up_at_once_was_winnable(
+        solving_client: TestClient) -> None:
+    client = solving_client
+    play = client.post(f"/api/games/{winning.NUMBER}/plays", json={"auto_safe": False}).json()
+    client.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]})
+    url = f"/game/{winning.NUMBER}/analysis?mode=classic"
+    first = client.get(url)
+    assert first.status_code == 200 and "Analysing…" in first.text
+    assert client.app.state.analyses.wait_idle(30)  # type: ignore[attr-defined]
+    poll = client.get(url, headers={"HX-Request": "true"})
+    text = _text(poll.text)
+    assert "You could still have won" in text and "hx-trigger" not in poll.text
+    assert "Solver: 1 position of your game checked" in text
+    assert "From the deal" in text and "Move 1 of" in text
+    # Reloads are instant: the result is stored, no new analysis starts.
+    client.app.state.analyses.ensure = None  # type: ignore[attr-defined]
+    assert "You could still have won" in client.get(url).text
+
+
+def test_the_analysis_page_is_translated(client: TestClient) -> None:
+    from app import i18n
+
+    play = _lost_play(client, 5)
+    _analyse_with(client, play["play_id"], along_the_line(5, analysis.UNKNOWN))
+    missing: list[str] = []
+    remove = i18n.on_missing(lambda _lang, msgid: missing.append(msgid))
+    try:
+        client.cookies.set("ft_lang", "es")
+        text = _text(client.get(f"/game/{winning.NUMBER}/analysis?mode=classic&line=lost&step=1").text)
+    finally:
+        remove()
+    assert missing == [] and "Dónde probablemente se perdió" in text and "Análisis conociendo el montón" in text
