@@ -58,7 +58,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.db = Database(url)
-    app.state.solver = SolverPool(settings.solver_workers)
+    app.state.solver = SolverPool(settings.solver_workers, settings.solver_queue, settings.solver_wait_s)
     app.state.background_solver = SolverPool(1, queue=1)
     app.state.rate = RateLimiter(settings.solver_rate_per_min)
     app.state.dead_ends = DeadEndCache()

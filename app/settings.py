@@ -32,7 +32,12 @@ class Settings(BaseSettings):
     secure_cookies: bool = False
     """Mark cookies Secure (set behind HTTPS)."""
     solver_workers: int = Field(1, ge=1, le=16)
-    """Solver processes for hints, ``/api/solve`` and the dead-end check."""
+    """Solver processes for hints, ``/api/solve``, the dead-end check and post-game analysis."""
+    solver_queue: int = Field(8, ge=1, le=64)
+    """Solver jobs accepted at once (waiting or running); beyond that a 503 ``solver_busy``. Each
+    holds a request thread while it waits (the server has 40), so keep it well below that."""
+    solver_wait_s: float = Field(10.0, gt=0)
+    """Longest wait for a solver job to start before it is dropped (503 ``solver_busy``)."""
     pool_worker: bool = True
     """Solve more deals in the background (one low-priority process) to grow the winnable pool."""
     pool_budget_s: float = Field(10.0, gt=0)

@@ -12,6 +12,7 @@ import time
 from collections import OrderedDict, deque
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -59,12 +60,23 @@ class SolverPool:
     """A bounded pool of solver processes (``workers`` processes, at most ``queue`` jobs
     waiting or running); made on first use, lower CPU priority than the server.
 
+    Each accepted job holds the calling thread (a request thread of the server's thread pool,
+    never the event loop) until it answers; ``queue`` therefore also bounds how many of those
+    threads the solver can hold, so other requests always find one. A job that has not started
+    within ``max_wait_s`` is dropped (:class:`SolverBusy`): a caller waits at most about
+    ``max_wait_s`` + its budget, never for the whole queue.
+
     :param workers: processes (``FT_SOLVER_WORKERS``).
-    :param queue: jobs accepted at once; beyond that :class:`SolverBusy`.
+    :param queue: jobs accepted at once (``FT_SOLVER_QUEUE``); beyond that :class:`SolverBusy`.
+    :param max_wait_s: longest wait for a job to start (``FT_SOLVER_WAIT_S``).
     """
 
-    def __init__(self, workers: int = 1, queue: int = 8) -> None:
+    MARGIN_S = 5.0
+    """Allowance past a started job's budget (process start-up, a job queued in the worker)."""
+
+    def __init__(self, workers: int = 1, queue: int = 8, max_wait_s: float = 10.0) -> None:
         self.workers = workers
+        self.max_wait_s = max_wait_s
         self._slots = threading.BoundedSemaphore(queue)
         self._executor: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
@@ -77,36 +89,52 @@ class SolverPool:
                 )
             return self._executor
 
-    def _run(self, fn: Any, *args: Any, timeout_s: float) -> Any:
+    def _run(self, fn: Any, *args: Any, budget_s: float) -> Any:
         if not self._slots.acquire(blocking=False):
             raise SolverBusy("the solver is busy; try again in a moment")
         try:
-            future: Future[Any] = self._pool().submit(fn, *args)
+            pool = self._pool()
+            future: Future[Any] = pool.submit(fn, *args)
             try:
-                return future.result(timeout=timeout_s)
+                return future.result(timeout=self.max_wait_s)
             except FutureTimeout:
-                future.cancel()
+                if future.cancel():  # still waiting for a worker: give up on it
+                    raise SolverBusy("the solver is busy; try again in a moment") from None
+            try:
+                return future.result(timeout=budget_s + self.MARGIN_S)
+            except FutureTimeout:
                 raise SolverBusy("the solver is busy; try again in a moment") from None
+        except BrokenProcessPool:
+            self._discard_pool(pool)
+            raise SolverBusy("a solver process stopped; try again in a moment") from None
         finally:
             self._slots.release()
+
+    def _discard_pool(self, broken: ProcessPoolExecutor) -> None:
+        """Forget a broken pool (a worker died): the next job starts a fresh one."""
+        with self._lock:
+            if self._executor is broken:
+                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor = None
 
     def solve(self, position: Position, rules: Rules, *, budget_ms: float | None = None,
               max_nodes: int | None = None) -> SolveResult:
         """Solve ``position`` (stock order known) in a worker process. Blocks the calling
         thread (never the event loop: routes are sync and run in the thread pool).
 
-        :raises SolverBusy: no slot free, or the worker queue did not start it in time.
+        :raises SolverBusy: no slot free, the job did not start within ``max_wait_s``, or it
+            overran its budget.
         """
-        wait_s = 30.0 + (budget_ms or 0) / 1000
+        budget_s = budget_ms / 1000 if budget_ms is not None else 30.0  # a node budget: allow 30 s
         result: SolveResult = self._run(
-            _solve_job, position.to_json(reveal_stock=True), rules.name, budget_ms, max_nodes, timeout_s=wait_s
+            _solve_job, position.to_json(reveal_stock=True), rules.name, budget_ms, max_nodes, budget_s=budget_s
         )
         return result
 
     def can_reach_foundation(self, position: Position, rules: Rules, max_nodes: int) -> bool | None:
         """Whether some line of legal moves brings a card home (None: undecided)."""
         answer: bool | None = self._run(
-            _dead_end_job, position.to_json(reveal_stock=True), rules.name, max_nodes, timeout_s=30.0
+            _dead_end_job, position.to_json(reveal_stock=True), rules.name, max_nodes, budget_s=25.0
         )
         return answer
 
