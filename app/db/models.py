@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -17,7 +17,10 @@ NAMING = {
 
 
 class Base(DeclarativeBase):
-    """Declarative base with a naming convention (stable constraint names for migrations)."""
+    """Declarative base with a naming convention (stable constraint names for migrations).
+
+    Game numbers go up to 4294967295, so their columns are BIGINT (SQLite stores any integer;
+    PostgreSQL's INTEGER would overflow above 2147483647)."""
 
     metadata = MetaData(naming_convention=NAMING)
 
@@ -35,7 +38,7 @@ class PlayRow(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     play_id: Mapped[str] = mapped_column(String(32), unique=True)
     visitor_id: Mapped[str] = mapped_column(String(32))
-    number: Mapped[int | None]
+    number: Mapped[int | None] = mapped_column(BigInteger)
     mode: Mapped[str] = mapped_column(String(16))
     custom: Mapped[bool] = mapped_column(default=False)
     start_position: Mapped[dict[str, object] | None] = mapped_column(JSON)
@@ -66,7 +69,7 @@ class FinishCard(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     play_row_id: Mapped[int] = mapped_column(ForeignKey("plays.id"), unique=True)
     visitor_id: Mapped[str] = mapped_column(String(32))
-    number: Mapped[int | None]
+    number: Mapped[int | None] = mapped_column(BigInteger)
     mode: Mapped[str] = mapped_column(String(16))
     custom: Mapped[bool] = mapped_column(default=False)
     result: Mapped[str] = mapped_column(String(16))
@@ -101,7 +104,7 @@ class SharedDeal(Base):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(16), unique=True)
-    number: Mapped[int]
+    number: Mapped[int] = mapped_column(BigInteger)
     mode: Mapped[str] = mapped_column(String(16))
     visitor_id: Mapped[str] = mapped_column(String(32))
     finish_card_id: Mapped[int | None] = mapped_column(ForeignKey("finish_cards.id"))
@@ -118,7 +121,7 @@ class SolvedDeal(Base):
     __tablename__ = "solved_deals"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    number: Mapped[int]
+    number: Mapped[int] = mapped_column(BigInteger)
     mode: Mapped[str] = mapped_column(String(16))
     verdict: Mapped[str] = mapped_column(String(16))
     line: Mapped[list[str] | None] = mapped_column(JSON)
