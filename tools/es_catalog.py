@@ -124,6 +124,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Move safe cards up: on": "Subir cartas seguras: sí",
     "Move safe cards up: off": "Subir cartas seguras: no",
     "Only solvable deals: on": "Solo partidas con solución: sí",
+    "Options": "Opciones",
     "Only solvable deals: off": "Solo partidas con solución: no",
     "Selection": "Selección",
     "%(num)s card": ("%(num)s carta", "%(num)s cartas"),

@@ -51,6 +51,7 @@ def win_by_the_line(page: Page, base_url: str) -> None:
     page.wait_for_function("() => window.htmx !== undefined")
     toggle = page.locator("#act-auto-safe")
     if toggle.get_attribute("aria-pressed") == "true":
+        page.locator(".options > summary").click()  # the switches live in the Options menu
         toggle.click()  # "Move safe cards up" off: the line was found without auto-moves
     expect(page.locator("#act-auto-safe")).to_have_attribute("aria-pressed", "false")
     v = version(page)
