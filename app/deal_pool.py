@@ -142,14 +142,17 @@ class PoolWorker:
     numbers after the highest known, alternating modes.
 
     :param budget_ms: time per deal.
-    :param pause_s: rest between two deals (keeps its CPU share small).
+    :param share: the fraction of one core it may use: after a deal that took t seconds it
+        rests t × (1/share − 1) seconds (at least ``pause_s``).
+    :param pause_s: the shortest rest between two deals.
     """
 
     def __init__(self, sessions: sessionmaker[Session], solver: SolverPool, budget_ms: float = 10_000,
-                 pause_s: float = 2.0) -> None:
+                 share: float = 0.25, pause_s: float = 2.0) -> None:
         self.sessions = sessions
         self.solver = solver
         self.budget_ms = budget_ms
+        self.share = share
         self.pause_s = pause_s
         self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
         self._stop = threading.Event()
@@ -177,7 +180,8 @@ class PoolWorker:
 
     def _run(self) -> None:
         turn = 0
-        while not self._stop.wait(self.pause_s):
+        rest = self.pause_s
+        while not self._stop.wait(rest):
             try:
                 with self.sessions() as session:
                     number, mode = self._next(session, turn)
@@ -186,6 +190,7 @@ class PoolWorker:
                     store_result(session, number, mode, result.status, list(result.moves), result.nodes,
                                  result.elapsed_ms)
                 turn += 1
+                rest = max(self.pause_s, result.elapsed_ms / 1000 * (1 / self.share - 1))
             except SolverBusy:
                 continue
             except Exception:  # keep the worker alive; the server must not die with it
