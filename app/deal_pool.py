@@ -145,15 +145,17 @@ class PoolWorker:
     :param share: the fraction of one core it may use: after a deal that took t seconds it
         rests t × (1/share − 1) seconds (at least ``pause_s``).
     :param pause_s: the shortest rest between two deals.
+    :param error_pause_s: the rest after an unexpected error (it is logged; the worker goes on).
     """
 
     def __init__(self, sessions: sessionmaker[Session], solver: SolverPool, budget_ms: float = 10_000,
-                 share: float = 0.25, pause_s: float = 2.0) -> None:
+                 share: float = 0.25, pause_s: float = 2.0, error_pause_s: float = 30.0) -> None:
         self.sessions = sessions
         self.solver = solver
         self.budget_ms = budget_ms
         self.share = share
         self.pause_s = pause_s
+        self.error_pause_s = error_pause_s
         self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
@@ -195,7 +197,7 @@ class PoolWorker:
                 continue
             except Exception:  # keep the worker alive; the server must not die with it
                 log.exception("deal pool worker")
-                self._stop.wait(30)
+                rest = self.error_pause_s
 
 
 def build(mode: str, first: int, count: int, budget: str, workers: int, database_url: str | None = None) -> None:

@@ -1,0 +1,50 @@
+"""The background pool worker: solves wanted deals first, stores verdicts, survives errors."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from app.db.session import Database, migrate
+from app.deal_pool import PoolWorker, pick_number, solvable
+from app.engine import Position, Rules
+from app.solver import SolveResult
+
+
+class FakeSolver:
+    """Stands in for SolverPool: even numbers winnable, odd unwinnable; number 13 raises."""
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def solve(self, position: Position, rules: Rules, **_: Any) -> SolveResult:
+        from app.engine import deal
+
+        number = next(n for n in (7, 8, 13, 14, 1, 2, 3) if deal(n, rules) == position)
+        self.seen.append(number)
+        if number == 13:
+            raise RuntimeError("worker crashed")
+        if number % 2 == 0:
+            return SolveResult("winnable", ("D",), 10, 1.0)
+        return SolveResult("unwinnable", (), 10, 1.0)
+
+
+def test_worker_solves_wanted_deals_first_and_keeps_going_after_an_error(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    solver = FakeSolver()
+    worker = PoolWorker(db.sessions, solver, budget_ms=10, pause_s=0.01, error_pause_s=0.01)  # type: ignore[arg-type]
+    for n in (7, 8, 13, 14):
+        worker.want(n, "classic")
+    worker.start()
+    deadline = time.monotonic() + 20
+    with db.sessions() as s:
+        while solvable(s, 14, "classic") is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+            s.expire_all()
+        worker.stop()
+        assert solver.seen[:4] == [7, 8, 13, 14]
+        assert solvable(s, 7, "classic") is False and solvable(s, 8, "classic") is True
+        assert solvable(s, 13, "classic") is None and solvable(s, 14, "classic") is True
+        assert pick_number(s, "classic", "someone", only_solvable=True) in (8, 14)
