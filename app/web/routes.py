@@ -164,11 +164,17 @@ def error_page(request: Request, message: str) -> Response:
 
 @router.post("/game/{number}/restart")
 def restart(
-    request: Request, number: int, session: SessionDep, visitor: VisitorDep, mode: Annotated[str, Form()] = "classic"
+    request: Request, number: int, session: SessionDep, visitor: VisitorDep, mode: Annotated[str, Form()] = "classic",
+    version: Annotated[int | None, Form()] = None,
 ) -> Response:
-    """Deal the same number again as a new play (the old one is left as it was)."""
+    """Deal the same number again as a new play (the old one is left as it was, with no
+    finish card). When ``version`` is given and the play has moved on since (another tab),
+    nothing happens and the current table shows with a notice."""
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, _bad_number())
+    current = plays.latest_play(session, visitor, number, _mode(mode))
+    if current is not None and version is not None and version != current.row.version:
+        return _answer(request, current, number, current.row.mode, "stale", _is_htmx(request))
     play = plays.new_play(session, visitor, number, _mode(mode))
     if _is_htmx(request):
         return _render(request, play, notice="restarted", fragment=True)
@@ -213,11 +219,14 @@ def act(
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off)."""
-    mode = _mode(mode)
     htmx = _is_htmx(request)
+    known_mode = mode in MODES
+    mode = _mode(mode)
     play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
-    if play is None or action not in ACTION_PATHS:
-        return _answer(request, None, number, mode, "bad_request", htmx)
+    if play is None or action not in ACTION_PATHS or not known_mode or version is None:
+        # Every action names the version of the table it was made on: a form without one
+        # (or for no play, or an unknown mode) changes nothing.
+        return _answer(request, play, number, mode, "bad_request", htmx)
     kind, text = action, move
     if action in ("draw", "redeal"):
         kind, text = "move", "D" if action == "draw" else "R"

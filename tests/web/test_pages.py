@@ -136,3 +136,22 @@ def test_auto_safe_toggle_is_remembered_for_new_plays(client: TestClient) -> Non
 
 def test_healthz(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
+
+
+def test_a_form_without_version_or_with_an_unknown_mode_changes_nothing(client: TestClient) -> None:
+    client.get("/game/91")
+    r = client.post("/game/91/move", data={"mode": "classic", "move": "D"}, follow_redirects=False)
+    assert r.headers["location"].endswith("notice=bad_request")
+    r = client.post("/game/91/draw", data={"mode": "hard", "version": "0"}, follow_redirects=False)
+    assert r.headers["location"].endswith("notice=bad_request")
+    assert version_of(client.get("/game/91").text) == 0
+
+
+def test_restart_from_a_stale_tab_changes_nothing(client: TestClient) -> None:
+    client.get("/game/91")
+    client.post("/game/91/draw", data={"mode": "classic", "version": "0"})
+    r = client.post("/game/91/restart", data={"mode": "classic", "version": "0"}, follow_redirects=False)
+    assert r.headers["location"].endswith("notice=stale")
+    assert version_of(client.get("/game/91").text) == 1
+    client.post("/game/91/restart", data={"mode": "classic", "version": "1"})
+    assert version_of(client.get("/game/91").text) == 0
