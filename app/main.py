@@ -10,6 +10,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import i18n
 from app.analysis import AnalysisRunner
@@ -19,7 +20,7 @@ from app.deal_pool import PoolWorker, load_shipped_pool
 from app.settings import PROJECT_ROOT, Settings, get_settings
 from app.solving import DeadEndCache, RateLimiter, SolverPool
 from app.web import analysis, deal_records, finish, language, share, stats
-from app.web.routes import error_page
+from app.web.routes import error_page, page_error_message
 from app.web.routes import router as web_router
 from app.web.visitor import VisitorCookie
 
@@ -74,13 +75,23 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
-        """422 ``{error, detail}``: each problem as ``"body.move: String should have …"``."""
-        detail = "; ".join(
-            ".".join(str(p) for p in err.get("loc", ())) + ": " + str(err.get("msg", "invalid")) for err in exc.errors()
-        )
+        """API: 422 ``{error, detail}``, each problem as ``"body.move: String should have …"``.
+        Pages: a friendly 422 page in the visitor's language."""
+        errors = exc.errors()
         if request.url.path.startswith("/api/"):
+            detail = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + str(e.get("msg", "invalid"))
+                               for e in errors)
             return JSONResponse({"error": "invalid_request", "detail": detail}, status_code=422)
-        return error_page(request, i18n._("That address or form was not understood:") + " " + detail)
+        return error_page(request, page_error_message([tuple(e.get("loc", ())) for e in errors]))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address)."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": "http_" + str(exc.status_code), "detail": exc.detail},
+                                status_code=exc.status_code, headers=getattr(exc, "headers", None))
+        message = i18n._("There is no page at this address.") if exc.status_code == 404 else str(exc.detail)
+        return error_page(request, message, status_code=exc.status_code)
 
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:

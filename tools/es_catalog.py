@@ -16,7 +16,9 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 ES: dict[str, str | tuple[str, str]] = {
-    "That address or form was not understood:": "No se ha entendido esa dirección o ese formulario:",
+    "That address or form was not understood.": "No se ha entendido esa dirección o ese formulario.",
+    "There is no page at this address.": "No hay ninguna página en esta dirección.",
+    "Back to the game": "Volver a la partida",
     "A game number is a whole number from 1 to %(max)s.": "El número de partida es un número entero del 1 al %(max)s.",
     "You won!": "¡Has ganado!",
     "No moves left": "No quedan jugadas",

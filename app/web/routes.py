@@ -124,7 +124,7 @@ def game_page(
     visitor: VisitorDep,
     mode: Annotated[str | None, Query()] = None,
     sel: Annotated[str | None, Query(max_length=3)] = None,
-    n: Annotated[int | None, Query(ge=1, le=104)] = None,
+    n: Annotated[str | None, Query(max_length=4)] = None,
     notice: Annotated[str | None, Query(max_length=32)] = None,
     hint: Annotated[str | None, Query(max_length=16)] = None,
     why: Annotated[str | None, Query(max_length=16)] = None,
@@ -135,7 +135,8 @@ def game_page(
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, _bad_number())
     play = plays.current_play(session, visitor, number, _mode(mode))
-    return _render(request, play, sel=sel, n=n, notice=notice, hint=hint, why=why, fragment=_is_htmx(request))
+    count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
+    return _render(request, play, sel=sel, n=count, notice=notice, hint=hint, why=why, fragment=_is_htmx(request))
 
 
 def _bad_number() -> str:
@@ -157,9 +158,23 @@ def finish_card_page(request: Request, number: int, session: SessionDep, visitor
     return _render(request, play, finish=finish_view(session, card, play.game.rules.card_count))
 
 
-def error_page(request: Request, message: str) -> Response:
-    """A friendly 422 page with ``message`` and a way back to a game."""
-    return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=422)
+def error_page(request: Request, message: str, status_code: int = 422) -> Response:
+    """A friendly error page with ``message``, a way to a new game and, when the address was
+    under ``/game/{number}``, back to that game."""
+    back = None
+    parts = request.url.path.split("/")
+    if len(parts) > 2 and parts[1] == "game" and parts[2].isdigit() and 1 <= int(parts[2]) <= MAX_GAME_NUMBER:
+        back = f"/game/{parts[2]}"
+    return templates.TemplateResponse(request, "error.html", {"message": message, "back": back},
+                                      status_code=status_code)
+
+
+def page_error_message(locations: list[tuple[object, ...]]) -> str:
+    """The words for a page request that did not validate: the game-number rule when the
+    number was wrong, else a plain "not understood" (no framework jargon)."""
+    if any("number" in loc for loc in locations):
+        return _bad_number()
+    return _("That address or form was not understood.")
 
 
 @router.post("/game/{number}/restart")

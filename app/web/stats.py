@@ -94,7 +94,7 @@ def stats_page(request: Request, session: SessionDep, visitor: VisitorDep,
 
 @router.post("/me/name")
 def set_name(request: Request, session: SessionDep, visitor: VisitorDep,
-             name: Annotated[str, Form(max_length=200)] = "",
+             name: Annotated[str, Form(max_length=2000)] = "",
              next: Annotated[str | None, Form(max_length=512)] = None) -> Response:  # noqa: A002
     """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
     422 page saying so, nothing changed."""

@@ -155,3 +155,17 @@ def test_restart_from_a_stale_tab_changes_nothing(client: TestClient) -> None:
     assert version_of(client.get("/game/91").text) == 1
     client.post("/game/91/restart", data={"mode": "classic", "version": "1"})
     assert version_of(client.get("/game/91").text) == 0
+
+
+def test_unknown_pages_and_bad_addresses_get_friendly_pages(client: TestClient) -> None:
+    r = client.get("/nope")
+    assert r.status_code == 404 and "There is no page at this address." in r.text
+    r = client.get("/game/abc")
+    assert r.status_code == 422 and "from 1 to 4294967295" in r.text and "Input should be" not in r.text
+    assert client.get("/game/91?sel=1&n=-3").status_code == 200
+    r = client.get("/game/0/records")
+    assert "Input should be" not in r.text
+    r = client.get("/api/nope")
+    assert r.status_code == 404 and r.json()["error"] == "http_404"
+    r = client.get("/nope", headers={"Accept-Language": "es"})
+    assert "No hay ninguna página en esta dirección." in r.text
