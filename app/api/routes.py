@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Path, Request
+from fastapi import APIRouter, Body, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
 from app import deal_pool, hints, i18n, plays, records
@@ -134,9 +134,10 @@ def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, visitor: V
 
 
 @router.post("/games/{number}/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
-def create_play(number: GameNumber, body: NewPlay, session: SessionDep, visitor: VisitorDep,
-                solving: SolvingDep) -> dict[str, Any]:
-    """Deal game ``number`` as a new play."""
+def create_play(number: GameNumber, session: SessionDep, visitor: VisitorDep, solving: SolvingDep,
+                body: Annotated[NewPlay | None, Body()] = None) -> dict[str, Any]:
+    """Deal game ``number`` as a new play (the body is optional: Classic, safe cards up)."""
+    body = body or NewPlay()
     return solving.play_json(plays.new_play(session, visitor, number, body.mode, body.auto_safe))
 
 

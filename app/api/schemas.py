@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 Mode = Literal["classic", "relaxed"]
 
@@ -28,14 +28,14 @@ class MoveBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     move: str = Field(max_length=16, description="notation: 3-6, 3-6/3, W-5, 3-F, W-F, D, R")
-    version: int
+    version: StrictInt
 
 
 class VersionBody(BaseModel):
     """Body of undo, redo, finish, resign."""
 
     model_config = ConfigDict(extra="forbid")
-    version: int
+    version: StrictInt
 
 
 class ErrorBody(BaseModel):
@@ -70,7 +70,7 @@ class SolveBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     position: dict[str, Any]
     mode: Mode = "classic"
-    budget_ms: float = Field(1000, gt=0, le=10_000)
+    budget_ms: float = Field(1000, gt=0, le=10_000, allow_inf_nan=False)
 
 
 class SolveOut(BaseModel):

@@ -194,3 +194,18 @@ def test_game_info(client: TestClient) -> None:
 def test_openapi_documents_the_api(client: TestClient) -> None:
     paths = client.get("/openapi.json").json()["paths"]
     assert "/api/plays/{play_id}/moves" in paths and "/api/games/{number}/plays" in paths
+
+
+def test_create_play_needs_no_body_and_versions_must_be_integers(client: TestClient) -> None:
+    r = client.post("/api/games/5/plays")
+    assert r.status_code == 201 and r.json()["mode"] == "classic" and r.json()["auto_safe"] is True
+    pid = r.json()["play_id"]
+    r = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": "0"})
+    assert r.status_code == 422 and "version" in r.json()["detail"]
+    assert client.get(f"/api/plays/{pid}").json()["version"] == 0
+
+
+def test_solve_budget_must_be_a_real_number(client: TestClient) -> None:
+    body = b'{"position": {}, "budget_ms": NaN}'
+    r = client.post("/api/solve", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and "budget_ms" in r.json()["detail"]
