@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import FinishCard, PlayRow, Visitor
+from app.db.models import FinishCard, PlayAnalysis, PlayRow, Visitor
 
 WON = "won"
 RECORDS_SHOWN = 10
@@ -28,6 +28,7 @@ def record_finish(session: Session, row: PlayRow, result: str, *, moves: int, un
     """
     card = FinishCard(
         play_row_id=row.id,
+        assisted=saw_solution(session, row.visitor_id, row.number, row.mode),
         visitor_id=row.visitor_id,
         number=row.number,
         mode=row.mode,
@@ -45,6 +46,20 @@ def record_finish(session: Session, row: PlayRow, result: str, *, moves: int, un
     return card
 
 
+def saw_solution(session: Session, visitor_id: str, number: int | None, mode: str) -> bool:
+    """Whether the visitor has opened the post-game analysis (the solver's winning line) of
+    any play of this deal and mode."""
+    if number is None:
+        return False
+    seen = session.scalar(
+        select(PlayAnalysis.play_row_id)
+        .join(PlayRow, PlayRow.id == PlayAnalysis.play_row_id)
+        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode)
+        .limit(1)
+    )
+    return seen is not None
+
+
 def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:
     """The finish card of a play, if it has ended."""
     return session.scalar(select(FinishCard).where(FinishCard.play_row_id == play_row_id))
@@ -58,6 +73,7 @@ def card_json(session: Session, card: FinishCard) -> dict[str, object]:
         "result": card.result,
         "custom": card.custom,
         "counts": not card.custom and card.number is not None,
+        "assisted": card.assisted,
         "moves": card.moves,
         "elapsed_s": round(card.elapsed_s, 1),
         "undos": card.undos,
@@ -90,7 +106,8 @@ def _wins(session: Session, number: int, mode: str) -> list[FinishCard]:
     return list(
         session.scalars(
             select(FinishCard).where(
-                FinishCard.number == number, FinishCard.mode == mode, FinishCard.result == WON, ~FinishCard.custom
+                FinishCard.number == number, FinishCard.mode == mode, FinishCard.result == WON, ~FinishCard.custom,
+                ~FinishCard.assisted,
             )
         )
     )
@@ -127,7 +144,7 @@ class Honours:
 def honours(session: Session, card: FinishCard) -> Honours:
     """Whether ``card`` (a win) beats every earlier win of its visitor, and of everyone, on
     its deal and mode (earlier: stored before it). A first win is both."""
-    if card.result != WON or card.custom or card.number is None:
+    if card.result != WON or card.custom or card.assisted or card.number is None:
         return Honours(False, False)
     earlier = [c for c in _wins(session, card.number, card.mode) if c.id < card.id]
     mine = [c for c in earlier if c.visitor_id == card.visitor_id]

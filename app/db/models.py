@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -72,6 +72,9 @@ class FinishCard(Base):
     number: Mapped[int | None] = mapped_column(BigInteger)
     mode: Mapped[str] = mapped_column(String(16))
     custom: Mapped[bool] = mapped_column(default=False)
+    assisted: Mapped[bool] = mapped_column(default=False, server_default=false())
+    """Played after seeing the solver's winning line for this deal (the post-game analysis).
+    Such a card counts in the visitor's statistics, never for records."""
     result: Mapped[str] = mapped_column(String(16))
     moves: Mapped[int]
     elapsed_s: Mapped[float]

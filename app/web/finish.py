@@ -54,6 +54,7 @@ class FinishView:
     number: int | None
     mode: str
     custom: bool
+    assisted: bool
     result: str
     headline: str
     moves: int
@@ -100,6 +101,7 @@ def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> Fi
         number=card.number,
         mode=card.mode,
         custom=card.custom,
+        assisted=card.assisted,
         result=card.result,
         headline=headline(card.result),
         moves=card.moves,
