@@ -20,15 +20,15 @@ from app.i18n import N_
 from app.plays import ActionRejected, LoadedPlay, rules_for
 from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
 
-HINT_BUDGET_MS = 1000.0
+HINT_BUDGET_MS = 800.0
 DEAD_END_NODES = 50_000
 
 ON_LINE, UNWINNABLE, GUESS, ONLY_DRAW = "line", "unwinnable", "guess", "draw"
 REASONS = {
-    ON_LINE: N_("Keeps a win in hand: the next move of a winning line (solver, with the stock order known)."),
-    UNWINNABLE: N_("No win is possible from here any more (solver, stock order known); this is the best try."),
-    GUESS: N_("Best move by a heuristic: the solver found no winning line within a second."),
-    ONLY_DRAW: N_("Nothing on the table can move: draw from the stock."),
+    ON_LINE: N_("This move keeps a win within reach."),
+    UNWINNABLE: N_("No win is possible from here any more; this is the best try."),
+    GUESS: N_("Best guess: no sure win found in time."),
+    ONLY_DRAW: N_("Nothing on the table can move: draw a card."),
 }
 """Why a hint was given, by kind (the page and the API show the words)."""
 

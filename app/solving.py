@@ -139,10 +139,10 @@ class SolverPool:
         return answer
 
     def shutdown(self) -> None:
-        """Stop the worker processes."""
+        """Stop the worker processes (waiting for a running job, at most its budget)."""
         with self._lock:
             if self._executor is not None:
-                self._executor.shutdown(wait=False, cancel_futures=True)
+                self._executor.shutdown(wait=True, cancel_futures=True)
                 self._executor = None
 
 
