@@ -84,7 +84,7 @@ def test_following_every_hint_from_a_pool_deal_wins_it(settings: Settings) -> No
             h = client.post(f"/api/plays/{pid}/hint")
             assert h.status_code == 200, h.text
             assert h.json()["move"] in play["legal_moves"]
-            assert "winning line" in h.json()["reason"]
+            assert h.json()["reason"] == "This move keeps a win within reach."  # on the winning line
             body = {"move": h.json()["move"], "version": play["version"]}
             play = client.post(f"/api/plays/{pid}/moves", json=body).json()
         assert play["status"] == "won" and play["hints"] > 0
