@@ -19,6 +19,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "That address or form was not understood.": "No se ha entendido esa dirección o ese formulario.",
     "There is no page at this address.": "No hay ninguna página en esta dirección.",
     "Back to the game": "Volver a la partida",
+    "Played after seeing the solver's line for this deal: it counts in your statistics, not for records.":
+        "Jugada después de ver la línea del solucionador para esta partida: cuenta en tus estadísticas, no para los récords.",
     "A game number is a whole number from 1 to %(max)s.": "El número de partida es un número entero del 1 al %(max)s.",
     "You won!": "¡Has ganado!",
     "No moves left": "No quedan jugadas",
@@ -36,13 +38,10 @@ ES: dict[str, str | tuple[str, str]] = {
     "The deal starts again from the beginning.": "La partida vuelve a empezar desde el principio.",
     "Hints are coming too fast: wait a moment and ask again.": "Demasiadas pistas seguidas: espera un momento y vuelve a pedirla.",
     "There is no move to hint here.": "Aquí no hay ninguna jugada que sugerir.",
-    "Keeps a win in hand: the next move of a winning line (solver, with the stock order known).":
-        "Mantiene la victoria a tu alcance: la siguiente jugada de una línea ganadora (solucionador, conociendo el orden del montón).",
-    "No win is possible from here any more (solver, stock order known); this is the best try.":
-        "Desde aquí ya no se puede ganar (solucionador, conociendo el orden del montón); este es el mejor intento.",
-    "Best move by a heuristic: the solver found no winning line within a second.":
-        "Mejor jugada según una heurística: el solucionador no encontró una línea ganadora en un segundo.",
-    "Nothing on the table can move: draw from the stock.": "Nada se puede mover en la mesa: pasa carta del montón.",
+    "This move keeps a win within reach.": "Esta jugada mantiene la victoria a tu alcance.",
+    "No win is possible from here any more; this is the best try.": "Desde aquí ya no se puede ganar; este es el mejor intento.",
+    "Best guess: no sure win found in time.": "La mejor apuesta: no se encontró a tiempo una victoria segura.",
+    "Nothing on the table can move: draw a card.": "Nada se puede mover en la mesa: pasa una carta.",
     "Unknown mode.": "Modo desconocido.",
     "Won in %(moves)s moves, %(time)s": "Ganó en %(moves)s jugadas, %(time)s",
     "Blocked with %(home)s of 104 cards home": "Bloqueado con %(home)s de 104 cartas en las bases",
@@ -96,8 +95,9 @@ ES: dict[str, str | tuple[str, str]] = {
     "Undo": "Deshacer",
     "Give up": "Rendirse",
     "Replay this deal": "Repetir la partida",
-    "You won! All %(count)s cards are home in %(moves)s moves.":
-        "¡Has ganado! Las %(count)s cartas están en las bases en %(moves)s jugadas.",
+    "You won! All %(count)s cards are home in %(num)s move.": (
+        "¡Has ganado! Las %(count)s cartas están en las bases en %(num)s jugada.",
+        "¡Has ganado! Las %(count)s cartas están en las bases en %(num)s jugadas."),
     "Play this deal again": "Repetir la partida",
     "New game": "Partida nueva",
     "No moves left: the stock is spent and nothing can move. Undo, end the game, or try the deal again.":
@@ -115,14 +115,14 @@ ES: dict[str, str | tuple[str, str]] = {
     "Stock is empty": "El montón está vacío",
     "Stock: %(num)s card": ("Montón: %(num)s carta", "Montón: %(num)s cartas"),
     "Waste: %(num)s card": ("Descarte: %(num)s carta", "Descarte: %(num)s cartas"),
-    "%(num)s redeal left": ("queda %(num)s vuelta", "quedan %(num)s vueltas"),
+    "%(num)s redeal left": ("Queda %(num)s vuelta", "Quedan %(num)s vueltas"),
     "There are still moves on the table": "Aún hay jugadas en la mesa",
     "Actions": "Acciones",
     "Redo": "Rehacer",
     "Finish": "Terminar",
     "Hint": "Pista",
     "Give up this game?": "¿Rendirte en esta partida?",
-    "Restart this deal": "Empezar de nuevo",
+    "Restart this deal": "Repetir la partida",
     "Move safe cards up: on": "Subir cartas seguras: sí",
     "Move safe cards up: off": "Subir cartas seguras: no",
     "Only solvable deals: on": "Solo partidas con solución: sí",
@@ -137,8 +137,9 @@ ES: dict[str, str | tuple[str, str]] = {
     "No place takes it": "Ningún sitio la admite",
     "Cancel": "Cancelar",
     "Give up?": "¿Rendirte?",
-    "Game %(number)s (%(mode)s): %(moves)s moves so far, %(home)s of 104 cards home.":
-        "Partida %(number)s (%(mode)s): %(moves)s jugadas hasta ahora, %(home)s de 104 cartas en las bases.",
+    "Game %(number)s (%(mode)s): %(num)s move so far, %(home)s of 104 cards home.": (
+        "Partida %(number)s (%(mode)s): %(num)s jugada hasta ahora, %(home)s de 104 cartas en las bases.",
+        "Partida %(number)s (%(mode)s): %(num)s jugadas hasta ahora, %(home)s de 104 cartas en las bases."),
     "The play ends here and its finish card is kept in your statistics.":
         "La partida termina aquí y su tarjeta final queda en tus estadísticas.",
     "Keep playing": "Seguir jugando",
@@ -165,7 +166,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Best on this deal": "El mejor en esta partida",
     "Set-up position: this play does not count for records or statistics.":
         "Posición preparada: esta partida no cuenta para récords ni estadísticas.",
-    "Undos": "Deshacer",
+    "Undos": "Jugadas deshechas",
     "Hints": "Pistas",
     "Cards home": "En las bases",
     "Records of this deal": "Récords de esta partida",
@@ -178,7 +179,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "you": "tú",
     "%(num)s move": ("%(num)s jugada", "%(num)s jugadas"),
     "Nobody has won this deal in this mode yet.": "Nadie ha ganado aún esta partida en este modo.",
-    "Your best: %(moves)s moves, %(time)s": "Tu mejor marca: %(moves)s jugadas, %(time)s",
+    "Your best: %(num)s move, %(time)s": ("Tu mejor marca: %(num)s jugada, %(time)s", "Tu mejor marca: %(num)s jugadas, %(time)s"),
     # Post-game analysis (app/web/analysis.py, templates/analysis.html, partials/board.html)
     "You have not played this deal yet.": "Aún no has jugado esta partida.",
     "You won this play: there is no lost move to look for.": "Has ganado esta partida: no hay ninguna jugada perdedora que buscar.",

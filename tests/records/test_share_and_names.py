@@ -44,7 +44,7 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         assert "A challenge from a player" in html and "Send this link" not in html
         assert re.search(r"Their result: Gave up with \d+ of 104 cards home\.", html)
         assert meta(html, "og:title") == "Forty Thieves: game 4242 (Classic)"
-        assert re.fullmatch(r"a player challenges you: Gave up with \d+ of 104 cards home\. Can you do better\?",
+        assert re.fullmatch(r"A player challenges you: Gave up with \d+ of 104 cards home\. Can you do better\?",
                             meta(html, "og:description"))
         assert meta(html, "og:image") == f"http://testserver/s/{code}/image.png"
         assert meta(html, "og:url") == f"http://testserver/s/{code}"

@@ -1,0 +1,180 @@
+"""QA polish in real Chromium: the preferred place's arrow passes taps to the place under it,
+every page fits 390 px in Spanish without sideways scroll, the selection bar keeps its ▲/▼ at
+full tap size when its note wraps, and the finish card is the one place with the way on while it
+is open (with and without JavaScript). Screenshots under artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from app.engine import CLASSIC, Game, deal
+
+from .conftest import DESKTOP, PHONE
+from .test_finish_share import win_by_the_line
+from .test_table import pile, top
+
+
+def arrow_centre(page: Page, pile_name: str) -> tuple[float, float]:
+    """Where the preferred place's arrow is drawn (the centre of the foundation, or of the
+    column's top card), after checking the arrow is really there."""
+    column = not pile_name.startswith("F")
+    target = top(page, int(pile_name)) if column else page.locator(f"#table [data-pile='{pile_name}']")
+    arrow = target.evaluate("el => getComputedStyle(el, '::after').content")
+    assert arrow == '"▼"', arrow
+    box = target.bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def click_the_arrow(page: Page, pile_name: str, *, tap: bool = False) -> None:
+    """Click (or tap) exactly where the arrow is; the move must happen."""
+    expect(page.locator(f"#table [data-pile='{pile_name}'].preferred")).to_have_count(1)
+    x, y = arrow_centre(page, pile_name)
+    moves = page.locator("[data-stat=moves]").inner_text()
+    if tap:
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+    expect(page.locator("[data-stat=moves]")).not_to_have_text(moves)
+
+
+def test_clicking_the_preferred_arrow_makes_the_move(browser: Browser, base_url: str, screenshots: Path) -> None:
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        context = browser.new_context(viewport=viewport, has_touch=size == "phone")
+        page = context.new_page()
+        # Deal 2: A♣ on column 1 may go up (F7, preferred) or onto column 10's 2♣.
+        page.goto(f"{base_url}/game/2?mode=classic")
+        page.wait_for_function("() => window.htmx !== undefined")
+        top(page, 1).click()
+        page.screenshot(path=screenshots / f"{size}_preferred_arrow.png")
+        click_the_arrow(page, "F7", tap=size == "phone")
+        assert pile(page, "F7") == ["A♣"]
+        expect(page.locator(".selection-bar")).to_have_count(0)
+        context.close()
+
+    # Deal 6: column 6's top card has two columns to go to; the leftmost (1) is preferred.
+    game = Game(deal(6, CLASSIC), CLASSIC)
+    assert sorted(str(m) for m in game.legal_moves() if m.action == "move" and m.source == 6) == ["6-1", "6-5"]
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/6?mode=classic")
+    page.wait_for_function("() => window.htmx !== undefined")
+    moving = pile(page, "6")[-1]
+    top(page, 6).click()
+    click_the_arrow(page, "1")
+    assert pile(page, "1")[-1] == moving
+    context.close()
+
+
+def _spanish(browser: Browser, base_url: str, **options: object) -> BrowserContext:
+    context = browser.new_context(viewport=PHONE, **options)  # type: ignore[arg-type]
+    context.add_cookies([{"name": "ft_lang", "value": "es", "url": base_url}])
+    return context
+
+
+def _width(page: Page) -> int:
+    return int(page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"))
+
+
+def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(browser: Browser, base_url: str,
+                                                                    screenshots: Path) -> None:
+    context = _spanish(browser, base_url)
+    page = context.new_page()
+    number = 31
+    page.goto(f"{base_url}/game/{number}?mode=classic")
+    page.locator(".stock .card").click()  # a play in progress: the give-up page asks
+    expect(page.locator("[data-stat=moves]")).to_have_text("1")
+    widths: dict[str, int] = {}
+
+    def measure(name: str, path: str) -> None:
+        page.goto(base_url + path)
+        widths[name] = _width(page)
+        page.screenshot(path=screenshots / f"fit_phone_es_{name.replace(' ', '_')}.png", full_page=True)
+
+    measure("table", f"/game/{number}?mode=classic")
+    measure("give-up", f"/game/{number}/give-up?mode=classic")
+    expect(page.locator("main p").first).to_contain_text("1 jugada hasta ahora")  # the singular
+    measure("records", f"/game/{number}/records?mode=classic")
+    measure("stats", "/stats?mode=classic")
+    measure("unknown challenge", "/s/AAAAAAAAAAAA")
+    measure("bad game number", "/game/0")
+    page.goto(f"{base_url}/game/{number}/give-up?mode=classic")
+    page.locator("#confirm-give-up").click()
+    expect(page.locator("#finish-card")).to_be_visible()
+    widths["finish card"] = _width(page)
+    measure("analysis", f"/game/{number}/analysis?mode=classic")
+    r = page.request.post(f"{base_url}/s", form={"number": str(number), "mode": "classic"}, max_redirects=0)
+    assert r.status == 303
+    measure("challenge sharer", r.headers["location"])
+    friend = _spanish(browser, base_url)
+    other = friend.new_page()
+    other.goto(base_url + r.headers["location"])
+    widths["challenge"] = _width(other)
+    expect(other.locator("meta[property='og:description']")).to_have_attribute(
+        "content", "Un jugador te reta: Se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?")
+    other.screenshot(path=screenshots / "fit_phone_es_challenge.png", full_page=True)
+    friend.close()
+    context.close()
+    assert widths == dict.fromkeys(widths, PHONE["width"]), widths
+
+
+def test_selection_bar_keeps_full_size_steps_when_its_note_wraps(browser: Browser, base_url: str,
+                                                                 screenshots: Path) -> None:
+    # Deal 2: a top card with no place to go, so the bar says "Ningún sitio la admite".
+    game = Game(deal(2, CLASSIC), CLASSIC)
+    stuck = next(c for c in range(1, 11) if not any(m.source == c for m in game.legal_moves() if m.action == "move"))
+    context = _spanish(browser, base_url)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/2?mode=classic")
+    page.wait_for_function("() => window.htmx !== undefined")
+    top(page, stuck).click()
+    bar = page.locator(".selection-bar")
+    expect(bar.locator(".max")).to_have_text("Ningún sitio la admite")
+    page.screenshot(path=screenshots / "phone_es_selection_bar.png")
+    box = bar.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
+    steps = bar.locator(".step")
+    expect(steps).to_have_count(2)
+    for i in range(2):
+        b = steps.nth(i).bounding_box()
+        assert b and b["width"] >= 40 and b["height"] >= 40, b
+        # One card of one: both disabled, and they look it (faint, hollow, dashed).
+        look = steps.nth(i).evaluate(
+            "el => [el.matches('.disabled'), +getComputedStyle(el).opacity, getComputedStyle(el).borderTopStyle]")
+        assert look[0] is True and look[1] <= 0.5 and look[2] == "dashed", look
+    for cls in ("sel-size", "cancel"):
+        assert (bar.locator(f".{cls}").bounding_box() or {}).get("width", 0) >= 40
+    context.close()
+
+
+def visible(page: Page, role: str, name: str) -> int:
+    found = page.get_by_role(role, name=name, exact=True)  # type: ignore[arg-type]
+    return sum(found.nth(i).is_visible() for i in range(found.count()))
+
+
+def test_the_open_finish_card_is_the_one_place_with_the_way_on(browser: Browser, base_url: str,
+                                                               screenshots: Path) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    win_by_the_line(page, base_url)
+    url = page.url
+    no_js = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    no_js.add_cookies(context.cookies())
+    for p in (page, no_js.new_page()):
+        p.goto(url)
+        expect(p.locator("#finish-card")).to_have_attribute("open", "")
+        expect(p.locator(".end-banner")).to_be_hidden()
+        assert visible(p, "link", "New game") == 1
+        assert visible(p, "button", "Play this deal again") == 1
+        assert visible(p, "button", "Restart this deal") == 0
+        p.screenshot(path=screenshots / f"desktop_finish_card_{'js' if p is page else 'no_js'}.png")
+        # Folded, the card shows the final table with its banner, and still one of each.
+        p.locator("#finish-card summary").click()
+        expect(p.locator(".end-banner")).to_be_visible()
+        assert visible(p, "link", "New game") == 1
+        assert visible(p, "button", "Play this deal again") == 1
+        p.screenshot(path=screenshots / f"desktop_finish_card_folded_{'js' if p is page else 'no_js'}.png")
+    no_js.close()
+    context.close()
