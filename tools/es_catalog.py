@@ -56,7 +56,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Challenge from %(who)s": "Reto de %(who)s",
     "Can you win this deal?": "¿Puedes ganar esta partida?",
     "won": "ganada",
-    "%(home)s cards home": "%(home)s cartas en las bases",
+    "%(home)s card home": ("%(home)s carta en las bases", "%(home)s cartas en las bases"),
     "A display name has at most %(max)s characters.": "Un nombre tiene como mucho %(max)s caracteres.",
     "Classic": "Clásico",
     "Relaxed": "Relajado",

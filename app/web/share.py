@@ -103,6 +103,7 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
     else:
         description = _("%(who)s challenges you: %(result)s. Can you do better?") % {"who": challenger,
                                                                                      "result": result}
+    description = description[:1].upper() + description[1:]  # "a player challenges…" starts a sentence
     base = base_url.rstrip("/")
     return ChallengeView(
         code=shared.code,

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from app import records
 from app.deps import SessionDep, VisitorDep
 from app.engine import MODES
-from app.i18n import _, current_language
+from app.i18n import _, current_language, ngettext
 from app.web.language import safe_next
 from app.web.templating import mode_label, templates
 
@@ -61,7 +61,7 @@ def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Ba
     for i, (won, home) in enumerate(recent):
         share = 1.0 if won else home / card_count
         height = max(round(share * (CHART_H - 4), 1), 2.0)
-        label = _("won") if won else _("%(home)s cards home") % {"home": home}
+        label = _("won") if won else ngettext("%(home)s card home", "%(home)s cards home", home) % {"home": home}
         bars.append(Bar(round(i * slot + BAR_GAP / 2, 1), round(CHART_H - height, 1), round(slot - BAR_GAP, 1),
                         height, won, label))
     return bars
