@@ -19,6 +19,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "That address or form was not understood.": "No se ha entendido esa dirección o ese formulario.",
     "There is no page at this address.": "No hay ninguna página en esta dirección.",
     "Back to the game": "Volver a la partida",
+    "Deal this game again from the start? This play is left unfinished.":
+        "¿Repartir esta partida otra vez desde el principio? Esta jugada queda sin terminar.",
     "Played after seeing the solver's line for this deal: it counts in your statistics, not for records.":
         "Jugada después de ver la línea del solucionador para esta partida: cuenta en tus estadísticas, no para los récords.",
     "A game number is a whole number from 1 to %(max)s.": "El número de partida es un número entero del 1 al %(max)s.",
