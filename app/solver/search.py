@@ -3,8 +3,8 @@ moves, macro draws and a table of canonical keys.
 
 From the best open position (rated by :func:`make_evaluate`) the search dives: it keeps
 playing the best new child, leaving the other children open, until a position has no new
-child; then it takes the best open position again. Every position is expanded at most once, so when nothing is open
-the reachable space is exhausted.
+child; then it takes the best open position again. Every position is expanded at most once, so
+when nothing is open the reachable space is exhausted.
 
 Soundness of "unwinnable": every pruning keeps at least one winning line when one exists: safe
 cards go up at once (RULES.md: moving them up never spoils a win); draws are delayed until the
@@ -28,7 +28,7 @@ WON, LOST, OUT = "won", "lost", "out"
 
 
 Weights = tuple[int, ...]
-"""(home, empty column, column break, waste break, inversion, buried need, stock need):
+"""(home, empty column, column break, waste break, inversion, buried need, stock need[, drawn]):
 see :func:`make_evaluate`."""
 
 
@@ -38,8 +38,10 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
     inversions (a card above a lower card of its own suit, which must move off before that one
     can go up), in the columns and in the waste, and for each card that would fit a foundation
     now, how deep its shallowest copy lies (cards above it in a column or the waste, or cards
-    to draw before it); each times its weight."""
-    w_home, w_empty, wb, ww, wi, wn, ws = weights
+    to draw before it); and, optionally, each stock card drawn so far (a position that got as
+    far with less of the stock spent has more chances left); each times its weight."""
+    w_home, w_empty, wb, ww, wi, wn, ws = weights[:7]
+    w_drawn = weights[7] if len(weights) > 7 else 0
 
     def evaluate(board: Board) -> int:
         cost = 0
@@ -94,7 +96,8 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
                     d = (j - si) * ws
                     if need.get(c, 9999) > d:
                         need[c] = d
-        return -w_home * board.left + w_empty * empties - cost - sum(need.values())
+        return (-w_home * board.left + w_empty * empties - cost - sum(need.values())
+                - w_drawn * board.si)
 
     return evaluate
 

@@ -17,7 +17,7 @@ from app.engine import Position, Rules
 from .board import Board
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
-SOLVER_VERSION = "1.0"
+SOLVER_VERSION = "1.1"
 """Changes whenever a verdict for the same position and budget may change."""
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -27,14 +27,16 @@ Strategy = tuple[bool, Weights]
 see :meth:`.board.Board.force_safe`), and the weights of :func:`.search.make_evaluate`."""
 
 PORTFOLIO: tuple[Strategy, ...] = (
-    (False, (10, 6, 3, 8, 6, 0, 0)),
-    (False, (10, 6, 2, 12, 6, 0, 0)),
-    (True, (10, 6, 3, 4, 3, 0, 0)),
-    (False, (10, 6, 3, 8, 3, 0, 0)),
-    (True, (5, 6, 2, 3, 5, 0, 0)),
-    (False, (10, 6, 3, 4, 3, 4, 1)),
+    (False, (10, 6, 3, 8, 6, 0, 0, 5)),
+    (False, (10, 6, 2, 12, 6, 0, 0, 0)),
+    (True, (10, 6, 3, 4, 3, 0, 0, 5)),
+    (False, (10, 6, 3, 8, 3, 0, 0, 0)),
+    (True, (5, 6, 2, 3, 5, 0, 0, 0)),
+    (False, (10, 6, 3, 4, 3, 4, 1, 5)),
 )
-"""Strategies tried in turn. Only a search without the streamliner can prove a deal lost."""
+"""Strategies tried in turn. Only a search without the streamliner can prove a deal lost.
+Half of them charge each stock card drawn (the eighth weight): on Classic 1–60 at 100,000
+nodes this portfolio wins 17 deals against 15 for solver 1.0 (every 1.0 win but one kept)."""
 
 FIRST_ROUND_NODES = 2_000
 """Node limit of each search in the first round; doubled every round."""

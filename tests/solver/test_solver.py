@@ -139,3 +139,15 @@ def test_wilson_interval_brackets_the_share() -> None:
     lo, hi = wilson(50, 100)
     assert 0.40 < lo < 0.5 < hi < 0.60
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_drawn_weight_charges_each_stock_card_drawn() -> None:
+    from app.solver.board import W, Board
+    from app.solver.search import make_evaluate
+
+    board = Board(deal(5, CLASSIC), CLASSIC)
+    plain, charged = make_evaluate((10, 6, 3, 8, 6, 0, 0)), make_evaluate((10, 6, 3, 8, 6, 0, 0, 5))
+    assert plain(board) == charged(board)  # nothing drawn yet
+    move = next(m for m in board.moves() if m[0] == W and m[3] >= 2)
+    board.play(move)
+    assert charged(board) == plain(board) - 5 * board.si
