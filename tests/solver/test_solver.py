@@ -142,7 +142,7 @@ def test_wilson_interval_brackets_the_share() -> None:
 
 
 def test_drawn_weight_charges_each_stock_card_drawn() -> None:
-    from app.solver.board import W, Board
+    from app.solver.board import Board, W
     from app.solver.search import make_evaluate
 
     board = Board(deal(5, CLASSIC), CLASSIC)
