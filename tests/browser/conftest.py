@@ -8,11 +8,6 @@ tests fail with a message saying so, they never skip.
 from __future__ import annotations
 
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from app.settings import PROJECT_ROOT
+from tests.live_server import live_server
 
 CHROMIUM = os.environ.get("FT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -35,47 +31,11 @@ DESKTOP = {"width": 1366, "height": 768}
 SCREENSHOTS = PROJECT_ROOT / "artifacts" / "screenshots"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app on ``http://127.0.0.1:<free port>``, with its own SQLite file and secret."""
-    data = tmp_path_factory.mktemp("browser-data")
-    port = _free_port()
-    env = {**os.environ, "FT_DATA_DIR": str(data), "FT_SECRET_KEY": "browser-test-secret", "FT_POOL_WORKER": "false"}
-    env.pop("FT_DATABASE_URL", None)
-    log = (data / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail("the app did not start:\n" + Path(data / "server.log").read_text())
-            time.sleep(0.1)
+    with live_server(tmp_path_factory.mktemp("browser-data")) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 @pytest.fixture(scope="session")

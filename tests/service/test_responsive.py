@@ -15,23 +15,18 @@ threads too (a larger bound trades idle 503s for threads held up to ``FT_SOLVER_
 from __future__ import annotations
 
 import json
-import os
-import socket
 import statistics
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from app.engine import CLASSIC, deal
-from app.settings import PROJECT_ROOT
+from tests.live_server import live_server
 
 HARD_DEAL = 3
 """A Classic deal the solver does not decide in a few seconds (so every job uses its budget)."""
@@ -42,48 +37,11 @@ ROUND_TRIP_LIMIT_S = 1.5
 """Generous: a move's round trip normally takes a few milliseconds."""
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app under uvicorn on a free port: its own data folder, no background pool worker."""
-    data = tmp_path_factory.mktemp("responsive-data")
-    port = _free_port()
-    env = {**os.environ, "FT_DATA_DIR": str(data), "FT_SECRET_KEY": "responsive-test-secret",
-           "FT_POOL_WORKER": "false", "FT_SOLVER_WAIT_S": str(START_WAIT_S)}
-    env.pop("FT_DATABASE_URL", None)
-    log = (data / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(url + "/healthz", timeout=1) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                pytest.fail("the app did not start:\n" + Path(data / "server.log").read_text())
-            time.sleep(0.1)
+    with live_server(tmp_path_factory.mktemp("responsive-data"), FT_SOLVER_WAIT_S=str(START_WAIT_S)) as url:
         yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
 
 
 def _post(url: str, body: dict[str, Any], cookie: str | None = None, timeout: float = 60) -> tuple[int, Any, str]:
