@@ -10,7 +10,7 @@ Soundness of "unwinnable": every pruning keeps at least one winning line when on
 cards go up at once (RULES.md: moving them up never spoils a win); draws are delayed until the
 drawn card is played (a draw changes nothing else, so any line can be reordered that way); the
 stock is never drawn past a safe card; one empty column stands for all; a key already seen is
-either expanded or open.
+either expanded or open; a position :func:`.lost.is_lost` proves lost is not expanded.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 
 from .board import Board, forced_notation, notation
+from .lost import is_lost
 
 Progress = Callable[[int, float], None]
 """Called now and then with (nodes searched, seconds elapsed)."""
@@ -108,45 +109,69 @@ win is read back through the parents."""
 
 
 class Search:
-    """One search from a board.
+    """One search from a board, which can be resumed with a larger node limit.
 
-    :param board: the start (changed during the search; not restored).
+    :param board: the start, as it is now, and its :attr:`.board.Board.greedy` (changed during
+        the search; it may be shared with other searches: each run sets it back first).
     :param max_nodes: stop after this many new positions (deterministic), or None.
     :param deadline: stop at this :func:`time.perf_counter` value, or None.
     :param table_cap: most positions kept; the search stops (``OUT``) when it is reached.
+    :param lost: a sound test that a position is lost (:func:`.lost.is_lost`); a new position
+        it accepts is counted but never expanded.
     """
 
     def __init__(self, board: Board, evaluate: Callable[[Board], int], *, max_nodes: int | None,
                  deadline: float | None, table_cap: int = 3_000_000,
-                 progress: Progress | None = None) -> None:
+                 progress: Progress | None = None, lost: Callable[[Board], bool] = is_lost) -> None:
         self.board = board
+        self.greedy = board.greedy
         self.evaluate = evaluate
+        self.lost = lost
         self.max_nodes = max_nodes if max_nodes is not None else 1 << 62
         self.deadline = deadline
         self.table_cap = table_cap
         self.progress = progress
         self.nodes = 0
         self.line: list[str] = []
+        self._seen: set[bytes] = set()
+        self._heap: list = []
+        self._counter = 0
+        self._next: Node | None = None  # the position to expand when resumed
+        self._start = board.snapshot()
 
-    def run(self) -> str:
-        """Search; returns :data:`WON` (then :attr:`line` holds the moves), :data:`LOST`
-        (every reachable position searched) or :data:`OUT` (budget spent)."""
+    def run(self, max_nodes: int | None = None) -> str:
+        """Search (on from where the last run stopped, if any) until :attr:`nodes` reaches
+        ``max_nodes`` (default: the constructor's); returns :data:`WON` (then :attr:`line`
+        holds the moves), :data:`LOST` (every reachable position searched) or :data:`OUT`
+        (budget spent)."""
         board = self.board
+        board.greedy = self.greedy
         play, unplay, force, unforce, gen, key_of, snap_of = (
             board.play, board.unplay, board.force_safe, board.unforce, board.moves, board.key,
             board.snapshot)
-        evaluate = self.evaluate
-        max_nodes, deadline, progress, cap = self.max_nodes, self.deadline, self.progress, self.table_cap
+        evaluate, lost, seen, heap = self.evaluate, self.lost, self._seen, self._heap
+        if max_nodes is None:
+            max_nodes = self.max_nodes
+        deadline, progress, cap = self.deadline, self.progress, self.table_cap
         t0 = time.perf_counter()
-        root: Node = (None, None, None, tuple(force()))
-        if board.left == 0:
-            self.line = self._line(root)
-            return WON
-        seen = {key_of()}
-        heap: list = []
-        counter = 0
-        nodes = 1
-        node = root
+        counter = self._counter
+        nodes = self.nodes
+        if not seen:
+            board.restore(self._start)
+            node: Node = (None, None, None, tuple(force()))
+            if board.left == 0:
+                self.line = self._line(node)
+                return WON
+            seen.add(key_of())
+            nodes = 1
+        elif self._next is not None:
+            node, self._next = self._next, None
+            board.restore(node[0])
+        elif heap:
+            _, _, node = heapq.heappop(heap)
+            board.restore(node[0])
+        else:
+            return LOST
         while True:
             # expand `node` (the live board), dive into its best new child
             best = None
@@ -162,6 +187,10 @@ class Search:
                 if k not in seen:
                     seen.add(k)
                     nodes += 1
+                    if lost(board):
+                        unforce(done)
+                        unplay(m, undo)
+                        continue
                     score = evaluate(board)
                     if best is None or score > best_score:
                         if best is not None:
@@ -173,16 +202,15 @@ class Search:
                         heapq.heappush(heap, (-score, counter, (snap_of(), node, m, tuple(done))))
                 unforce(done)
                 unplay(m, undo)
-            if nodes >= max_nodes or len(seen) >= cap:
-                self.nodes = min(nodes, max_nodes)
-                return OUT
-            if not nodes & 255 or best is None:
+            out = nodes >= max_nodes or len(seen) >= cap
+            if not out and (not nodes & 255 or best is None):
                 now = time.perf_counter()
                 if progress is not None:
                     progress(nodes, now - t0)
-                if deadline is not None and now > deadline:
-                    self.nodes = nodes
-                    return OUT
+                out = deadline is not None and now > deadline
+            if out:
+                self.nodes, self._counter, self._next = nodes, counter, best
+                return OUT
             if best is not None:
                 # the pushed sibling copies need a snapshot; the dive child is replayed live
                 node = best

@@ -3,8 +3,9 @@
 The search (:mod:`.search`) is chaotic: which heuristic finds a win first varies from deal to
 deal, and one that goes wrong early rarely recovers. So :func:`solve` runs a portfolio: short
 searches with each weighting of :data:`PORTFOLIO` in turn, doubling the node limit after each
-round, until one wins, one exhausts the positions (a proof: every search covers the whole
-space, only its order differs), or the budget is spent.
+round (each search resumes where it stopped: nothing is searched twice), until one wins, one
+exhausts the positions (a proof: every search covers the whole space, only its order differs),
+or the budget is spent.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from app.engine import Position, Rules
 from .board import Board
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
-SOLVER_VERSION = "1.1"
+SOLVER_VERSION = "1.2"
 """Changes whenever a verdict for the same position and budget may change."""
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -78,32 +79,38 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
         raise ValueError("solve needs a budget: budget_ms and/or max_nodes")
     t0 = time.perf_counter()
     deadline = None if budget_ms is None else t0 + budget_ms / 1000
-    left = max_nodes
-    used = 0
     limit = FIRST_ROUND_NODES
     board = Board(position, rules)
-    start = board.snapshot()
+    done = 0  # nodes of the searches already dropped
+    base = 0  # nodes of the other searches, while one runs
 
     def report(nodes: int, seconds: float) -> None:
         if progress is not None:
-            progress(used + nodes, time.perf_counter() - t0)
+            progress(base + nodes, time.perf_counter() - t0)
 
-    while True:
-        for greedy, weights in portfolio:
-            run_limit = limit if left is None else min(limit, left)
-            board.restore(start)
-            board.greedy = greedy
-            search = Search(board, make_evaluate(weights), max_nodes=run_limit,
-                            deadline=deadline, table_cap=table_cap, progress=report)
-            verdict = search.run()
-            used += search.nodes
+    searches = []
+    for greedy, weights in portfolio:
+        board.greedy = greedy
+        searches.append(Search(board, make_evaluate(weights), max_nodes=None, deadline=deadline,
+                               table_cap=table_cap, progress=report))
+    while searches:
+        for search in list(searches):
+            base = done + sum(s.nodes for s in searches) - search.nodes
+            run_limit = limit if max_nodes is None else min(limit, max_nodes - base)
+            verdict = search.run(run_limit)
+            used = base + search.nodes
+            if max_nodes is not None:
+                used = min(used, max_nodes)  # the last expansion may overshoot a little
             elapsed = (time.perf_counter() - t0) * 1000
             if verdict == WON:
                 return SolveResult(WINNABLE, tuple(search.line), used, elapsed)
-            if verdict == LOST and not greedy:
-                return SolveResult(UNWINNABLE, (), used, elapsed)
-            if left is not None:
-                left -= search.nodes
-            if (left is not None and left <= 0) or (deadline is not None and time.perf_counter() >= deadline):
+            if verdict == LOST:
+                if not search.greedy:
+                    return SolveResult(UNWINNABLE, (), used, elapsed)
+                searches.remove(search)  # the streamliner ran dry: no use going on with it
+                done += search.nodes
+            if ((max_nodes is not None and used >= max_nodes)
+                    or (deadline is not None and time.perf_counter() >= deadline)):
                 return SolveResult(UNKNOWN, (), used, elapsed)
         limit *= 2
+    return SolveResult(UNKNOWN, (), done, (time.perf_counter() - t0) * 1000)

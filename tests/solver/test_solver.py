@@ -56,7 +56,9 @@ def test_constructed_dead_position_is_proved_unwinnable() -> None:
     result = solve(pos, CLASSIC, max_nodes=100_000)
     assert result.status == "unwinnable"
     assert result.moves == ()
-    assert result.nodes > 100  # a real search, not a position with no moves
+    # 1,400-odd positions to exhaust, but the lost test (app.solver.lost) sees at once that
+    # the buried 2s can never move
+    assert result.nodes < 100
 
 
 def test_tiny_budget_gives_unknown() -> None:
