@@ -1,23 +1,24 @@
 """A cheap, sound test that a position is lost: some card can never move again.
 
-The test builds the largest set ``S`` of cards (in the columns and the waste) for which it can
-show that, as long as no card of ``S`` has moved, none of them can move; then no card of ``S``
-ever moves, so none reaches a foundation, and the position is lost (RULES.md: a win needs all
-cards up). It starts with every column and waste card in ``S`` and takes out, until nothing
-changes, each card ``X`` that might move while the rest of ``S`` stays put:
+The test builds the largest set ``S`` of cards for which it can show that, as long as no card
+of ``S`` has moved, none of them can move; then no card of ``S`` ever moves (a stock card: ever
+leaves the waste once drawn), so none reaches a foundation, and the position is lost (RULES.md:
+a win needs all cards up). It starts with every card not up in ``S`` and takes out, until
+nothing changes, each card ``X`` that might move while the rest of ``S`` stays put:
 
-- ``X`` is exposed (no card of ``S`` above it in its pile; cards above it that are not in
-  ``S``, and stock cards drawn onto the waste later, may all leave), and
+- ``X`` is exposed (no card of ``S`` above it in its column or the waste; cards above it that
+  are not in ``S`` may all leave; a stock card counts as exposed, and as covering nothing: the
+  cards below it may be played before it is drawn), and
 - some column holds no card of ``S`` (it might be emptied, and any card may fill an empty
   column), or ``X`` might go up (for every lower rank of its suit, more copies outside ``S``
   than copies of ``X`` already up: each slot holding ``X`` holds one copy of every lower rank),
   or ``X`` might go onto a copy of ``X + 1`` (a copy that is not up and not, in ``S``, in the
-  waste or under another card of ``S``: such a copy never becomes a column top).
+  waste or the stock or under another card of ``S``: such a copy never becomes a column top).
 
 Why this is sound: take the first move, in any play, that moves a card ``Z`` of the final
 ``S``. Before it every card of ``S`` is where it was, so every column still holds one (no
 empty column: the move is a single card, the 2^e shortcut needs an empty column), ``Z`` is
-exposed, and a slot of ``Z - 1`` or a column topped by ``X + 1`` would contradict the reasons
+exposed, and a slot of ``Z - 1`` or a column topped by ``Z + 1`` would contradict the reasons
 ``Z`` stayed in ``S``. Since a card is taken out only when nothing of ``S`` lies above it,
 ``S`` is, in every pile, a bottom part: a height per pile.
 
@@ -36,22 +37,19 @@ def is_lost(board: Board) -> bool:
         return False
     cols = board.cols
     home, decks = board.home, board.decks
-    stuck = [0] * 64  # copies of each card in S
-    dead = [0] * 64  # copies of each card in S that never become a column top
+    # every card not up starts in S: copies of each card in S; those never a column top
+    stuck = [decks - n for n in home]
+    dead = stuck[:]
     for col in cols:
         if not col:
             return False
-        for c in col:
-            stuck[c] += 1
-            dead[c] += 1
         dead[col[-1]] -= 1
-    waste = board.waste
-    for c in waste:
-        stuck[c] += 1
-        dead[c] += 1
-    piles = [*cols, waste]
+    ncols = len(cols)
+    piles = [*cols, board.waste]
     heights = [len(p) for p in piles]
-    last = len(cols)  # the waste's index in piles
+    # each card still to draw counts as exposed and as covering nothing (the cards below it
+    # may all be played before it is drawn)
+    to_draw = board.stock[board.si:]
     changed = True
     while changed:
         changed = False
@@ -59,23 +57,37 @@ def is_lost(board: Board) -> bool:
             h = heights[p]
             while h:
                 x = pile[h - 1]
-                # may x move, with the rest of S staying put? up, or onto a copy of x + 1
-                up = home[x]
-                for r in range(x - (x & 15) + 1, x):
-                    if decks - stuck[r] <= up:
-                        break
-                else:
-                    up = -1
-                if up >= 0 and (x & 15 == KING or dead[x + 1] + home[x + 1] >= decks):
+                if not _may_move(x, home, decks, stuck, dead):
                     break
                 h -= 1
                 stuck[x] -= 1
                 changed = True
-                if p == last:
+                if p == ncols:
                     dead[x] -= 1
                 elif h:
                     dead[pile[h - 1]] -= 1  # the new top of S here may become a column top
                 else:
                     return False  # a column may be emptied: any card may then move
             heights[p] = h
+        kept = []
+        for x in to_draw:
+            if _may_move(x, home, decks, stuck, dead):
+                stuck[x] -= 1
+                dead[x] -= 1
+                changed = True
+            else:
+                kept.append(x)
+        to_draw = kept
     return True
+
+
+def _may_move(x: int, home: list[int], decks: int, stuck: list[int], dead: list[int]) -> bool:
+    """Whether exposed card ``x`` might go up or onto a copy of ``x + 1``, the rest of ``S``
+    staying put."""
+    up = home[x]
+    for r in range(x - (x & 15) + 1, x):
+        if decks - stuck[r] <= up:
+            break
+    else:
+        return True
+    return x & 15 != KING and dead[x + 1] + home[x + 1] < decks
