@@ -200,8 +200,10 @@ def preferred_auto_safe(session: Session, visitor_id: str) -> bool:
     return True if last is None else bool(last)
 
 
-def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_safe: bool | None = None) -> LoadedPlay:
-    """Deal game ``number`` in ``mode`` as a new play of ``visitor_id`` (committed).
+def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_safe: bool | None = None,
+             challenge_id: int | None = None) -> LoadedPlay:
+    """Deal game ``number`` in ``mode`` as a new play of ``visitor_id`` (committed);
+    ``challenge_id`` names the shared deal it takes up, if any.
 
     :raises ActionRejected: for an unknown mode or a number outside 1 … 4294967295.
     """
@@ -212,7 +214,8 @@ def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_saf
         raise ActionRejected("bad_number", str(exc)) from None
     if auto_safe is None:
         auto_safe = preferred_auto_safe(session, visitor_id)
-    row = _new_row(visitor_id, mode, auto_safe, number=number, custom=False, start_position=None)
+    row = _new_row(visitor_id, mode, auto_safe, number=number, custom=False, start_position=None,
+                   challenge_id=challenge_id)
     return _insert(session, row, Game(start, rules, auto_safe=auto_safe))
 
 

@@ -19,6 +19,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "That address or form was not understood.": "No se ha entendido esa dirección o ese formulario.",
     "There is no page at this address.": "No hay ninguna página en esta dirección.",
     "Back to the game": "Volver a la partida",
+    "Challenge from %(who)s: play this deal and share your result.": "Reto de %(who)s: juega esta partida y comparte tu resultado.",
+    "Challenge from %(who)s: %(result)s. Can you do better?": "Reto de %(who)s: %(result)s. ¿Puedes hacerlo mejor?",
     "Deal this game again from the start? This play is left unfinished.":
         "¿Repartir esta partida otra vez desde el principio? Esta jugada queda sin terminar.",
     "Played after seeing the solver's line for this deal: it counts in your statistics, not for records.":

@@ -53,6 +53,10 @@ class PlayRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     last_action_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    challenge_id: Mapped[int | None]
+    """The ``shared_deals.id`` of the challenge link this play took up, if any (its result
+    shows on the table). No foreign key: shared deals already point at finish cards, which
+    point at plays, and a cycle of constraints would block table creation order."""
 
     __table_args__ = (Index("ix_plays_visitor_deal", "visitor_id", "number", "mode", "id"),)
 

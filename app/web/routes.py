@@ -17,6 +17,7 @@ from app.deps import RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.i18n import N_, _
 from app.solving import RateLimited
+from app.web import share
 from app.web.finish import finish_view, finish_view_of_play, latest_card
 from app.web.templating import templates
 from app.web.view import build_table, game_url, parse_selection
@@ -57,16 +58,19 @@ def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None,
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint))
     table.dead_end = hints.is_dead_end(play, state.solver, state.dead_ends)
     table.only_solvable = only_solvable(request)
+    challenge = None
     if play.row.number is not None:
         with state.db.sessions() as session:
             table.solvable = deal_pool.solvable(session, play.row.number, play.row.mode)
+            if finish is None:
+                finish = finish_view_of_play(session, play)
+            if play.row.challenge_id is not None and not play.is_over:
+                challenge = share.challenge_line(session, play.row.challenge_id)
         if table.solvable is None and state.pool_worker is not None:
             state.pool_worker.want(play.row.number, play.row.mode)
-        if finish is None:
-            with state.db.sessions() as session:
-                finish = finish_view_of_play(session, play)
     context: dict[str, Any] = {
         "t": table,
+        "challenge": challenge,
         "notice": _(NOTICES[notice]) if notice in NOTICES else None,
         "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
         "finish": finish,

@@ -89,6 +89,20 @@ def result_text(card: FinishCard | None) -> str | None:
     return _("Gave up with %(home)s of 104 cards home") % {"home": card.cards_home}
 
 
+def challenge_line(session: Session, challenge_id: int) -> str | None:
+    """What the table of a play that took up a challenge shows: "Challenge from Ana: won in
+    87 moves, 6:12" (or without a result when the sharer had not finished)."""
+    shared = session.get(SharedDeal, challenge_id)
+    if shared is None:
+        return None
+    card = session.get(FinishCard, shared.finish_card_id) if shared.finish_card_id else None
+    who = records.display_names(session, [shared.visitor_id]).get(shared.visitor_id) or _("a player")
+    result = result_text(card)
+    if result is None:
+        return _("Challenge from %(who)s: play this deal and share your result.") % {"who": who}
+    return _("Challenge from %(who)s: %(result)s. Can you do better?") % {"who": who, "result": result}
+
+
 def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: str) -> ChallengeView:
     """The :class:`ChallengeView` of a shared deal for ``viewer``; ``base_url`` makes the
     absolute link (``https://host``)."""
@@ -169,7 +183,7 @@ def play_challenge(request: Request, code: Code, session: SessionDep, visitor: V
     shared = _find(session, code)
     if shared is None:
         return _not_found(request)
-    plays.new_play(session, visitor, shared.number, shared.mode)
+    plays.new_play(session, visitor, shared.number, shared.mode, challenge_id=shared.id)
     return RedirectResponse(game_url(shared.number, shared.mode), status_code=303)
 
 

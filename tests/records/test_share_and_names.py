@@ -56,7 +56,11 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         # The button deals the same number as a new play of Bob's.
         r = bob.post(f"/s/{code}/play", follow_redirects=False)
         assert r.status_code == 303 and r.headers["location"] == "/game/4242?mode=classic"
-        assert 'name="version" value="0"' in bob.get(r.headers["location"]).text
+        table = bob.get(r.headers["location"]).text
+        assert 'name="version" value="0"' in table
+        # Bob's table keeps the challenge in view; Alice's own table shows none.
+        assert re.search(r"Challenge from a player: Gave up with \d+ of 104 cards home\. Can you do better\?", table)
+        assert "Challenge from" not in alice.get("/game/4242").text
 
 
 def test_share_with_a_win_names_the_challenger_and_the_result(client: TestClient) -> None:
