@@ -5,9 +5,8 @@ Revises: 0001
 Create Date: 2026-11-29 12:07:30.576145
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0002'
 down_revision = '0001'
@@ -53,7 +52,8 @@ def upgrade() -> None:
     sa.Column('visitor_id', sa.String(length=32), nullable=False),
     sa.Column('finish_card_id', sa.Integer(), nullable=True),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
-    sa.ForeignKeyConstraint(['finish_card_id'], ['finish_cards.id'], name=op.f('fk_shared_deals_finish_card_id_finish_cards')),
+    sa.ForeignKeyConstraint(['finish_card_id'], ['finish_cards.id'],
+                            name=op.f('fk_shared_deals_finish_card_id_finish_cards')),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_shared_deals')),
     sa.UniqueConstraint('code', name=op.f('uq_shared_deals_code'))
     )
