@@ -2,10 +2,10 @@
 
 The search (:mod:`.search`) is chaotic: which heuristic finds a win first varies from deal to
 deal, and one that goes wrong early rarely recovers. So :func:`solve` runs a portfolio: short
-searches with each weighting of :data:`PORTFOLIO` in turn, doubling the node limit after each
-round (each search resumes where it stopped: nothing is searched twice), until one wins, one
-exhausts the positions (a proof: every search covers the whole space, only its order differs),
-or the budget is spent.
+searches with each weighting of :data:`PORTFOLIO` in turn, raising the node limit by a quarter
+after each round (each search resumes where it stopped: nothing is searched twice), until one
+wins, one exhausts the positions (a proof: every search covers the whole space, only its order
+differs), or the budget is spent.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ Half of them charge each stock card drawn (the eighth weight): on Classic 1–60
 nodes this portfolio wins 17 deals against 15 for solver 1.0 (every 1.0 win but one kept)."""
 
 FIRST_ROUND_NODES = 2_000
-"""Node limit of each search in the first round; doubled every round."""
+"""Node limit of each search in the first round; a quarter more every round (a search that
+wins at n nodes is reached once the others have searched at most 1.25 n each)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,5 +113,5 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
             if ((max_nodes is not None and used >= max_nodes)
                     or (deadline is not None and time.perf_counter() >= deadline)):
                 return SolveResult(UNKNOWN, (), used, elapsed)
-        limit *= 2
+        limit += limit // 4
     return SolveResult(UNKNOWN, (), done, (time.perf_counter() - t0) * 1000)
