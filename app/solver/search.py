@@ -40,67 +40,86 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
     can go up), in the columns and in the waste, and for each card that would fit a foundation
     now, how deep its shallowest copy lies (cards above it in a column or the waste, or cards
     to draw before it); and, optionally, each stock card drawn so far (a position that got as
-    far with less of the stock spent has more chances left); each times its weight."""
+    far with less of the stock spent has more chances left); each times its weight.
+
+    The cost of each column and waste is remembered by its cards (siblings share most piles);
+    the memory is emptied when it holds :data:`PILE_MEMORY` piles."""
     w_home, w_empty, wb, ww, wi, wn, ws = weights[:7]
     w_drawn = weights[7] if len(weights) > 7 else 0
+    memory: dict[bytes, int] = {}
+
+    def disorder(key: bytes, pile: list[int], w_break: int) -> int:
+        v = memory.get(key)
+        if v is None:
+            if len(memory) >= PILE_MEMORY:
+                memory.clear()
+            v = memory[key] = _disorder(pile, w_break, wi)
+        return v
 
     def evaluate(board: Board) -> int:
         cost = 0
         empties = 0
-        home = board.home
-        need: dict[int, int] = {}
+        piles = []
         for col in board.cols:
-            n = len(col)
-            if not n:
-                empties += 1
-                continue
-            lows = [99, 99, 99, 99]
-            prev = 0
-            for j in range(n):
-                c = col[j]
-                s = c >> 4
-                if prev != c + 1:
-                    cost += wb
-                if lows[s] < c:
-                    cost += wi
-                else:
-                    lows[s] = c
-                prev = c
-                if home[c - 1] > home[c]:
-                    d = (n - 1 - j) * wn
-                    if need.get(c, 9999) > d:
-                        need[c] = d
-        lows = [99, 99, 99, 99]
-        prev = 0
-        waste = board.waste
-        n = len(waste)
-        for j in range(n):
-            c = waste[j]
-            s = c >> 4
-            if prev != c + 1:
-                cost += ww
-            if lows[s] < c:
-                cost += wi
+            if col:
+                key = bytes(col)
+                cost += disorder(key, col, wb)
+                piles.append(key)
             else:
-                lows[s] = c
-            prev = c
-            if home[c - 1] > home[c]:
-                d = (n - 1 - j) * wn
-                if need.get(c, 9999) > d:
-                    need[c] = d
-        if ws:
-            stock = board.stock
-            si = board.si
-            for j in range(si, len(stock)):
-                c = stock[j]
-                if home[c - 1] > home[c]:
-                    d = (j - si) * ws
-                    if need.get(c, 9999) > d:
-                        need[c] = d
-        return (-w_home * board.left + w_empty * empties - cost - sum(need.values())
-                - w_drawn * board.si)
+                empties += 1
+        if board.waste:
+            key = bytes(board.waste)
+            cost += disorder(b"w" + key, board.waste, ww)  # the waste's breaks weigh differently
+            piles.append(key)
+        if wn or ws:
+            cost += _need(board, piles, wn, ws)
+        return -w_home * board.left + w_empty * empties - cost - w_drawn * board.si
 
     return evaluate
+
+
+PILE_MEMORY = 200_000
+"""Most piles whose cost one evaluation function remembers."""
+
+
+def _disorder(pile: list[int], wb: int, wi: int) -> int:
+    """Breaks times ``wb`` and inversions times ``wi`` in ``pile`` (see :func:`make_evaluate`)."""
+    cost = 0
+    lows = [99, 99, 99, 99]
+    prev = 0
+    for c in pile:
+        s = c >> 4
+        if prev != c + 1:
+            cost += wb
+        if lows[s] < c:
+            cost += wi
+        else:
+            lows[s] = c
+        prev = c
+    return cost
+
+
+_CARDS = [suit * 16 + rank for suit in range(4) for rank in range(1, 14)]
+
+
+def _need(board: Board, piles: list[bytes], wn: int, ws: int) -> int:
+    """For each card that fits a foundation now, the depth of its shallowest copy: cards above
+    it in a pile times ``wn``, or cards to draw before it times ``ws``."""
+    home = board.home
+    stock = bytes(board.stock[board.si:]) if ws else b""
+    total = 0
+    for c in _CARDS:
+        if home[c - 1] > home[c]:
+            best = None
+            for pile in piles:
+                i = pile.rfind(c)
+                if i >= 0 and (best is None or (len(pile) - 1 - i) * wn < best):
+                    best = (len(pile) - 1 - i) * wn
+            i = stock.find(c)
+            if i >= 0 and (best is None or i * ws < best):
+                best = i * ws
+            total += best or 0
+    return total
 
 
 Node = tuple
