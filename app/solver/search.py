@@ -78,7 +78,7 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
     return evaluate
 
 
-PILE_MEMORY = 200_000
+PILE_MEMORY = 20_000
 """Most piles whose cost one evaluation function remembers."""
 
 

@@ -72,8 +72,9 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     :param max_nodes: node budget, or None; with a node budget alone the result is
         deterministic (same position, same version, same answer on every machine).
     :param progress: called now and then with (nodes so far, seconds so far).
-    :param table_cap: most positions one search keeps (about 300 bytes each); a search that
-        reaches it gives up (unknown), never a wrong answer.
+    :param table_cap: most positions kept in all (about 300 bytes each), shared equally by the
+        searches of the portfolio, which all stay alive; a search that reaches its share gives
+        up (unknown), never a wrong answer.
     :raises ValueError: when neither budget is given, or for rules the solver does not handle.
     """
     if budget_ms is None and max_nodes is None:
@@ -93,7 +94,7 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     for greedy, weights in portfolio:
         board.greedy = greedy
         searches.append(Search(board, make_evaluate(weights), max_nodes=None, deadline=deadline,
-                               table_cap=table_cap, progress=report))
+                               table_cap=table_cap // len(portfolio), progress=report))
     while searches:
         for search in list(searches):
             base = done + sum(s.nodes for s in searches) - search.nodes

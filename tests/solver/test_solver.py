@@ -153,3 +153,20 @@ def test_drawn_weight_charges_each_stock_card_drawn() -> None:
     move = next(m for m in board.moves() if m[0] == W and m[3] >= 2)
     board.play(move)
     assert charged(board) == plain(board) - 5 * board.si
+
+
+def test_a_search_resumed_in_steps_searches_as_one_run() -> None:
+    from app.solver.board import Board
+    from app.solver.search import WON, Search, make_evaluate
+
+    def search() -> Search:
+        return Search(Board(deal(2, CLASSIC), CLASSIC), make_evaluate((10, 6, 3, 8, 6, 0, 0, 5)),
+                      max_nodes=None, deadline=None)
+
+    whole = search()
+    assert whole.run(50_000) == WON
+    stepped = search()
+    limit = 100
+    while stepped.run(limit) != WON:
+        limit += 97
+    assert (stepped.line, stepped.nodes) == (whole.line, whole.nodes)
