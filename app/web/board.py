@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.engine import Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import _
-from app.web.view import SUIT_NAMES, SUIT_SYMBOLS, CardView, PlaceView, card_view
+from app.web.view import CardView, PlaceView, card_view, foundation_places
 
 
 @dataclass
@@ -35,13 +35,7 @@ def board_view(position: Position, rules: Rules, mode: str, move: Move | None = 
     """The :class:`BoardView` of ``position``, with ``move`` (legal there) lit: its source
     cards and its destination, or the stock for a draw or redeal."""
     columns = [PlaceView(name=str(i + 1), cards=[card_view(c) for c in col]) for i, col in enumerate(position.tableau)]
-    foundations = []
-    for slot, top in enumerate(position.foundations):
-        suit = slot // rules.decks
-        place = PlaceView(name=f"F{slot + 1}", empty_suit=SUIT_SYMBOLS[suit], empty_suit_name=SUIT_NAMES[suit])
-        if top is not None:
-            place.cards.append(card_view(top))
-        foundations.append(place)
+    foundations = foundation_places(position, rules)
     waste = [card_view(c) for c in position.waste[-3:]]
     view = BoardView(mode=mode, columns=columns, foundations=foundations, waste=waste,
                      waste_count=len(position.waste), stock_count=len(position.stock),

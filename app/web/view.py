@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlencode
 
-from app.engine import Card, Move, Position
+from app.engine import Card, Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, supermove_limit
 from app.plays import LoadedPlay
 
@@ -123,6 +123,18 @@ def card_view(card: Card) -> CardView:
     )
 
 
+def foundation_places(position: Position, rules: Rules) -> list[PlaceView]:
+    """The foundation slots F1 … F8 with their top cards (the suit shown faintly when empty)."""
+    places = []
+    for slot, top in enumerate(position.foundations):
+        suit = slot // rules.decks
+        place = PlaceView(name=f"F{slot + 1}", empty_suit=SUIT_SYMBOLS[suit], empty_suit_name=SUIT_NAMES[suit])
+        if top is not None:
+            place.cards.append(card_view(top))
+        places.append(place)
+    return places
+
+
 def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selection | None:
     """The selection named by the URL, or None when it names nothing movable now (a stale
     link after a move simply shows the plain table)."""
@@ -192,13 +204,7 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
             place.cards.append(cv)
         columns.append(place)
 
-    foundations: list[PlaceView] = []
-    for slot, top in enumerate(pos.foundations):
-        suit = slot // rules.decks
-        place = PlaceView(name=f"F{slot + 1}", empty_suit=SUIT_SYMBOLS[suit], empty_suit_name=SUIT_NAMES[suit])
-        if top is not None:
-            place.cards.append(card_view(top))
-        foundations.append(place)
+    foundations = foundation_places(pos, rules)
 
     waste: list[CardView] = [card_view(c) for c in pos.waste[-3:]]
     if waste:
