@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.db.models import PlayRow, SolvedDeal
@@ -68,23 +68,28 @@ def _solver_version() -> str:
 
 
 def load_shipped_pool(session: Session) -> int:
-    """Insert the shipped pool's verdicts not yet in the table; returns how many were added."""
+    """Insert the shipped pool's verdicts not yet in the table (one bulk insert per mode);
+    returns how many were added."""
     added = 0
     now = datetime.now(UTC)
     for mode in MODES:
         known = set(session.scalars(select(SolvedDeal.number).where(SolvedDeal.mode == mode)))
+        new_rows = []
         for r in read_pool_file(pool_file(mode)):
             number = int(r["number"])
             if number in known:
                 continue
             line = r["line"].split() if r.get("line") else None
-            session.add(SolvedDeal(
-                number=number, mode=mode, verdict=r["verdict"], line=line, line_length=len(line) if line else None,
-                nodes=int(r.get("nodes") or 0), elapsed_ms=float(r.get("elapsed_ms") or 0),
-                solver_version=r.get("solver_version") or "?", solved_at=now,
-            ))
+            new_rows.append({
+                "number": number, "mode": mode, "verdict": r["verdict"], "line": line,
+                "line_length": len(line) if line else None, "nodes": int(r.get("nodes") or 0),
+                "elapsed_ms": float(r.get("elapsed_ms") or 0), "solver_version": r.get("solver_version") or "?",
+                "solved_at": now,
+            })
             known.add(number)
-            added += 1
+        if new_rows:
+            session.execute(insert(SolvedDeal), new_rows)
+            added += len(new_rows)
     session.commit()
     return added
 
