@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from sqlalchemy.orm import Session
 
 from app import deal_pool, hints, plays
 from app.deps import RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
@@ -51,7 +52,8 @@ def _is_htmx(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
 
 
-def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None, n: int | None = None,
+def _render(request: Request, session: Session, play: plays.LoadedPlay, *, sel: str | None = None,
+            n: int | None = None,
             notice: str | None = None, hint: str | None = None, why: str | None = None, fragment: bool = False,
             status_code: int = 200, finish: Any = None) -> Response:
     state = request.app.state
@@ -60,12 +62,13 @@ def _render(request: Request, play: plays.LoadedPlay, *, sel: str | None = None,
     table.only_solvable = only_solvable(request)
     challenge = None
     if play.row.number is not None:
-        with state.db.sessions() as session:
-            table.solvable = deal_pool.solvable(session, play.row.number, play.row.mode)
-            if finish is None:
-                finish = finish_view_of_play(session, play)
-            if play.row.challenge_id is not None and not play.is_over:
-                challenge = share.challenge_line(session, play.row.challenge_id)
+        # The request's own session: a second one per request could exhaust the connection
+        # pool under load (every request thread waiting for its second connection).
+        table.solvable = deal_pool.solvable(session, play.row.number, play.row.mode)
+        if finish is None:
+            finish = finish_view_of_play(session, play)
+        if play.row.challenge_id is not None and not play.is_over:
+            challenge = share.challenge_line(session, play.row.challenge_id)
         if table.solvable is None and state.pool_worker is not None:
             state.pool_worker.want(play.row.number, play.row.mode)
     context: dict[str, Any] = {
@@ -140,7 +143,8 @@ def game_page(
         return error_page(request, _bad_number())
     play = plays.current_play(session, visitor, number, _mode(mode))
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
-    return _render(request, play, sel=sel, n=count, notice=notice, hint=hint, why=why, fragment=_is_htmx(request))
+    return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why,
+                   fragment=_is_htmx(request))
 
 
 def _bad_number() -> str:
@@ -159,7 +163,7 @@ def finish_card_page(request: Request, number: int, session: SessionDep, visitor
     if card is None:
         return RedirectResponse(game_url(number, mode), status_code=303)
     play = plays.get_play_by_row(session, card.play_row_id)
-    return _render(request, play, finish=finish_view(session, card, play.game.rules.card_count))
+    return _render(request, session, play, finish=finish_view(session, card, play.game.rules.card_count))
 
 
 def error_page(request: Request, message: str, status_code: int = 422) -> Response:
@@ -193,10 +197,10 @@ def restart(
         return error_page(request, _bad_number())
     current = plays.latest_play(session, visitor, number, _mode(mode))
     if current is not None and version is not None and version != current.row.version:
-        return _answer(request, current, number, current.row.mode, "stale", _is_htmx(request))
+        return _answer(request, session, current, number, current.row.mode, "stale", _is_htmx(request))
     play = plays.new_play(session, visitor, number, _mode(mode))
     if _is_htmx(request):
-        return _render(request, play, notice="restarted", fragment=True)
+        return _render(request, session, play, notice="restarted", fragment=True)
     return RedirectResponse(game_url(number, play.row.mode), status_code=303)
 
 
@@ -210,15 +214,15 @@ def hint(
     htmx = _is_htmx(request)
     play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
     if play is None:
-        return _answer(request, None, number, mode, "bad_request", htmx)
+        return _answer(request, session, None, number, mode, "bad_request", htmx)
     try:
         found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(visitor))
     except RateLimited:
-        return _answer(request, play, number, mode, "slow_down", htmx)
+        return _answer(request, session, play, number, mode, "slow_down", htmx)
     except plays.ActionRejected:
-        return _answer(request, play, number, mode, "no_hint", htmx)
+        return _answer(request, session, play, number, mode, "no_hint", htmx)
     if htmx:
-        return _render(request, play, hint=found.move, why=found.kind, fragment=True)
+        return _render(request, session, play, hint=found.move, why=found.kind, fragment=True)
     return RedirectResponse(game_url(number, mode, hint=found.move, why=found.kind), status_code=303)
 
 
@@ -245,7 +249,7 @@ def act(
     if play is None or action not in ACTION_PATHS or not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
         # (or for no play, or an unknown mode) changes nothing.
-        return _answer(request, play, number, mode, "bad_request", htmx)
+        return _answer(request, session, play, number, mode, "bad_request", htmx)
     kind, text = action, move
     if action in ("draw", "redeal"):
         kind, text = "move", "D" if action == "draw" else "R"
@@ -268,17 +272,17 @@ def act(
             "illegal_move": _illegal_notice(kind),
             "malformed_move": "bad_request",
         }.get(exc.error, "bad_request")
-    return _answer(request, play, number, mode, notice, htmx)
+    return _answer(request, session, play, number, mode, notice, htmx)
 
 
 def _illegal_notice(kind: str) -> str:
     return {"undo": "nothing_to_undo", "redo": "nothing_to_redo", "finish": "no_finish"}.get(kind, "illegal")
 
 
-def _answer(request: Request, play: plays.LoadedPlay | None, number: int, mode: str, notice: str | None,
-            htmx: bool) -> Response:
+def _answer(request: Request, session: Session, play: plays.LoadedPlay | None, number: int, mode: str,
+            notice: str | None, htmx: bool) -> Response:
     if htmx and play is not None:
-        return _render(request, play, notice=notice, fragment=True)
+        return _render(request, session, play, notice=notice, fragment=True)
     if play is not None and play.status == plays.RESIGNED:
         return RedirectResponse(f"/game/{number}/card?mode={mode}", status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)
