@@ -129,6 +129,7 @@ class Game:
         self.undos = 0
         self._steps: list[Step] = []
         self._cursor = 0
+        self._legal: tuple[Position, list[Move]] | None = None
 
     def clone(self) -> Game:
         """An independent copy (steps are immutable values, so this is cheap)."""
@@ -165,8 +166,12 @@ class Game:
         return self._steps[self._cursor - 1] if self._cursor else None
 
     def legal_moves(self) -> list[Move]:
-        """:func:`.moves.legal_moves` of the current position."""
-        return legal_moves(self.position, self.rules)
+        """:func:`.moves.legal_moves` of the current position (a fresh list; computed once per
+        position, since status, the "moves on the table" flag and the page all ask)."""
+        pos = self.position
+        if self._legal is None or self._legal[0] is not pos:
+            self._legal = (pos, legal_moves(pos, self.rules))
+        return list(self._legal[1])
 
     @property
     def moves(self) -> int:
