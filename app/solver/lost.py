@@ -44,6 +44,22 @@ def is_lost(board: Board) -> bool:
         if not col:
             return False
         dead[col[-1]] -= 1
+    # first[suit * decks + up]: no rank of the suit below it has as many as ``decks - up``
+    # copies in S (a rank that once had fewer always will: S only shrinks), so a card of the
+    # suit with ``up`` copies up might go up only if its rank is at most this
+    first = [1] * (4 * decks)
+
+    def may_move(x: int) -> bool:
+        # whether exposed card x might go up or onto a copy of x + 1, the rest of S staying put
+        up = home[x]
+        i = (x >> 4) * decks + up
+        r, rank, lim = first[i], x & 15, decks - up
+        base = x - rank
+        while r < rank and stuck[base + r] < lim:
+            r += 1
+        first[i] = r
+        return r >= rank or (rank != KING and dead[x + 1] + home[x + 1] < decks)
+
     ncols = len(cols)
     piles = [*cols, board.waste]
     heights = [len(p) for p in piles]
@@ -57,7 +73,7 @@ def is_lost(board: Board) -> bool:
             h = heights[p]
             while h:
                 x = pile[h - 1]
-                if not _may_move(x, home, decks, stuck, dead):
+                if not may_move(x):
                     break
                 h -= 1
                 stuck[x] -= 1
@@ -71,7 +87,7 @@ def is_lost(board: Board) -> bool:
             heights[p] = h
         kept = []
         for x in to_draw:
-            if _may_move(x, home, decks, stuck, dead):
+            if may_move(x):
                 stuck[x] -= 1
                 dead[x] -= 1
                 changed = True
@@ -79,15 +95,3 @@ def is_lost(board: Board) -> bool:
                 kept.append(x)
         to_draw = kept
     return True
-
-
-def _may_move(x: int, home: list[int], decks: int, stuck: list[int], dead: list[int]) -> bool:
-    """Whether exposed card ``x`` might go up or onto a copy of ``x + 1``, the rest of ``S``
-    staying put."""
-    up = home[x]
-    for r in range(x - (x & 15) + 1, x):
-        if decks - stuck[r] <= up:
-            break
-    else:
-        return True
-    return x & 15 != KING and dead[x + 1] + home[x + 1] < decks

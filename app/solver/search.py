@@ -195,7 +195,9 @@ class Search:
             # expand `node` (the live board), dive into its best new child
             best = None
             best_score = 0
-            for m in gen():
+            # a position proved lost is not expanded (tested here, not when it is first
+            # reached: most positions reached are never expanded)
+            for m in () if lost(board) else gen():
                 undo = play(m)
                 done = force()
                 if board.left == 0:
@@ -206,10 +208,6 @@ class Search:
                 if k not in seen:
                     seen.add(k)
                     nodes += 1
-                    if lost(board):
-                        unforce(done)
-                        unplay(m, undo)
-                        continue
                     score = evaluate(board)
                     if best is None or score > best_score:
                         if best is not None:
