@@ -22,6 +22,7 @@ from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -129,6 +130,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
             hook(lang, singular)
         return singular if n == 1 else plural
     return text
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` rounded to ``digits`` decimals in the current language's notation: English
+    ``9.4`` and ``1,234.5``, Spanish ``9,4`` and ``1.234,5`` (Babel's CLDR data)."""
+    pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    return format_decimal(value, format=pattern, locale=current_language())
 
 
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)

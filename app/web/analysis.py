@@ -21,7 +21,7 @@ from app import analysis, hints, plays
 from app.db.models import PlayAnalysis
 from app.deps import DeadEndsDep, SessionDep, SolverDep, VisitorDep
 from app.engine import FINISH, MAX_GAME_NUMBER, MODES, Move, Position, apply
-from app.i18n import _, ngettext
+from app.i18n import _, decimal, ngettext
 from app.web.board import BoardView, board_view, describe_move
 from app.web.templating import templates
 from app.web.view import game_url
@@ -159,7 +159,7 @@ def done_view(base: AnalysisView, play: plays.LoadedPlay, stored: PlayAnalysis, 
     replay = _replay(base, play, lines, line, step, stored.outcome) if lines else None
     note = ngettext("Solver: %(num)s position of your game checked",
                      "Solver: %(num)s positions of your game checked", stored.probes)
-    note = (note % {"num": stored.probes}) + " · " + _("%(seconds)s s") % {"seconds": f"{stored.elapsed_ms / 1000:.1f}"}
+    note = (note % {"num": stored.probes}) + " · " + _("%(seconds)s s") % {"seconds": decimal(stored.elapsed_ms / 1000)}
     return _with(base, state="done", outcome=stored.outcome, headline=headline, summary=summary, played=played,
                  better=better, replay=replay, solver_note=note)
 

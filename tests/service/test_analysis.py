@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 
 from app import analysis
 from app.analysis import Probe, find_last_winnable
-from app.db.models import SolvedDeal
+from app.db.models import PlayAnalysis, SolvedDeal
 from app.plays import get_play
 from tests.records import winning
 
@@ -253,3 +253,16 @@ def test_the_analysis_page_is_translated(client: TestClient) -> None:
     finally:
         remove()
     assert missing == [] and "Dónde probablemente se perdió" in text and "Análisis conociendo el montón" in text
+
+
+@pytest.mark.parametrize(("lang", "shown"), [("en", "9.4 s"), ("es", "9,4 s")])
+def test_the_solver_time_uses_the_decimal_separator_of_the_language(client: TestClient, lang: str,
+                                                                     shown: str) -> None:
+    play = _lost_play(client, 4)
+    _analyse_with(client, play["play_id"], along_the_line(4))
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        s.execute(update(PlayAnalysis).values(elapsed_ms=9400.0))
+        s.commit()
+    client.cookies.set("ft_lang", lang)
+    text = _text(client.get(f"/game/{winning.NUMBER}/analysis?mode=classic").text)
+    assert shown in text

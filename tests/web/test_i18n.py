@@ -66,6 +66,16 @@ def test_pick_language() -> None:
     assert i18n.pick_language(None, "garbage;;q=x,,") == "en"
 
 
+@pytest.mark.parametrize(("lang", "expected"), [("en", ["9.4", "0.0", "1,234.6", "7"]),
+                                                ("es", ["9,4", "0,0", "1.234,6", "7"])])
+def test_decimals_take_the_separators_of_the_language(lang: str, expected: list[str]) -> None:
+    token = i18n.use_language(lang)
+    try:
+        assert [i18n.decimal(9.4), i18n.decimal(0.04), i18n.decimal(1234.56), i18n.decimal(7, digits=0)] == expected
+    finally:
+        i18n.reset_language(token)
+
+
 @pytest.fixture
 def missing() -> Iterator[list[tuple[str, str]]]:
     found: list[tuple[str, str]] = []
@@ -137,6 +147,7 @@ def test_every_page_renders_without_a_missing_string(client: TestClient, missing
                              "Cuarenta Ladrones", "¡Has ganado!", "¡Nuevo récord!", "Tus estadísticas"]:
             assert seed_wording in text, seed_wording
         visible = re.sub(r"<[^>]+>", " ", text)
+        assert not re.search(r"\d\.\d", visible), "an English decimal point on a Spanish page"
         for english in ["Undo", "Redo", "Give up", "New game", "Moves", "Points", "Records of", "Played",
                         "There are still", "You won", "Share", "Cancel", "Forty Thieves"]:
             assert not re.search(rf"\b{english}\b", visible), english
