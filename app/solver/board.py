@@ -165,11 +165,16 @@ class Board:
         cols = self.cols
         home = self.home
         out: list[Move] = []
+        add = out.append
         where: dict[int, list[int]] = {}
         empties: list[int] = []
         for i, col in enumerate(cols):
             if col:
-                where.setdefault(col[-1], []).append(i)
+                top = col[-1]
+                if top in where:
+                    where[top].append(i)
+                else:
+                    where[top] = [i]
             else:
                 empties.append(i)
         e = len(empties)
@@ -179,17 +184,22 @@ class Board:
             lim = lim_empty = 999
         empty_targets = empties[:1] if search else empties
         kings_only = self.kings_only
+        get = where.get
         for a, col in enumerate(cols):
             if not col:
                 continue
             top = col[-1]
             if home[top - 1] > home[top]:
-                out.append((COL_F, a, 0, 1))
-            run = self.run_length(col)
-            for k in range(1, min(run, lim) + 1):
-                for b in where.get(top + k, ()):
-                    out.append((COL, a, b, k))
+                add((COL_F, a, 0, 1))
             n = len(col)
+            run = 1  # the same-suit descending run on top (run_length, inlined)
+            while run < n and col[n - run - 1] == col[n - run] + 1:
+                run += 1
+            for k in range(1, min(run, lim) + 1):
+                for b in get(top + k, ()):
+                    add((COL, a, b, k))
+            if not empty_targets:
+                continue
             for k in range(1, min(run, lim_empty) + 1):
                 if search and k == n:
                     break
@@ -197,27 +207,38 @@ class Board:
                     continue
                 for b in empty_targets:
                     if b != a:
-                        out.append((COL, a, b, k))
+                        add((COL, a, b, k))
         waste = self.waste
         if waste:
             self._stock_card(out, waste[-1], 0, where, empty_targets)
         stock, si = self.stock, self.si
         if not search:
             if si < len(stock):
-                out.append((DRAW, 0, 0, 1))
+                add((DRAW, 0, 0, 1))
             elif waste and self.redeals > 0:
-                out.append((REDEAL, 0, 0, 0))
+                add((REDEAL, 0, 0, 0))
             return out
         decks, greedy = self.decks, self.greedy
-        for j in range(si, len(stock)):
-            c = stock[j]
-            if home[c - 1] == decks or (greedy and home[c - 1] > home[c]):
+        # each stock card it can reach (_stock_card, inlined: this loop is the hot one)
+        to_empty = empty_targets and not kings_only
+        d = 0
+        for c in stock[si:]:
+            d += 1
+            below = home[c - 1]
+            if below == decks or (greedy and below > home[c]):
                 # safe: drawing past it is dominated (greedy: by choice, see force_safe)
-                out.append((W_F, 0, 0, j - si + 1))
+                add((W_F, 0, 0, d))
                 return out
-            self._stock_card(out, c, j - si + 1, where, empty_targets)
+            if below > home[c]:
+                add((W_F, 0, 0, d))
+            if c + 1 in where:
+                for b in where[c + 1]:
+                    add((W, 0, b, d))
+            if to_empty or (empty_targets and c & 15 == KING):
+                for b in empty_targets:
+                    add((W, 0, b, d))
         if self.redeals > 0 and (waste or si < len(stock)):
-            out.append((REDEAL, 0, 0, len(stock) - si))
+            add((REDEAL, 0, 0, len(stock) - si))
         return out
 
     def _stock_card(self, out: list[Move], c: int, draws: int, where: dict[int, list[int]],
@@ -293,11 +314,15 @@ class Board:
             del self.waste[-k:]
             self.si -= k
 
-    def force_safe(self) -> list[int]:
+    def force_safe(self, move: Move | None = None) -> list[int]:
         """Put up every safe available card, repeatedly (RULES.md, safe auto-move): column tops
         left to right, then the waste top. With :attr:`greedy` set, every card that fits a
         foundation goes up (a streamliner: it finds wins sooner but proves nothing).
 
+        :param move: the move just made from a board where nothing was left to put up, if so:
+            after a move to a column only one card can have become available (the new top of
+            the source column, or of the waste; drawn cards passed over are never safe, see
+            :meth:`moves`), so only that card is looked at first.
         :returns: one int per card, ``(source + 1) * 64 + card`` with source the column index
             or -1 for the waste, for :meth:`unforce` and :func:`forced_notation`.
         """
@@ -306,6 +331,13 @@ class Board:
         done: list[int] = []
         greedy = self.greedy
         decks = self.decks
+        if move is not None and move[0] <= W and move[0] != COL_F:
+            pile = cols[move[1]] if move[0] == COL else waste
+            if not pile:
+                return done
+            c = pile[-1]
+            if home[c - 1] != decks and not (greedy and home[c - 1] > home[c]):
+                return done
         again = True
         while again:
             again = False

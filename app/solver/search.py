@@ -199,7 +199,7 @@ class Search:
             # reached: most positions reached are never expanded)
             for m in () if lost(board) else gen():
                 undo = play(m)
-                done = force()
+                done = force(m)
                 if board.left == 0:
                     self.nodes = nodes
                     self.line = self._line((None, node, m, tuple(done)))
@@ -232,7 +232,7 @@ class Search:
                 # the pushed sibling copies need a snapshot; the dive child is replayed live
                 node = best
                 play(best[2])
-                force()
+                force(best[2])
                 continue
             if not heap:
                 self.nodes = nodes
