@@ -77,12 +77,13 @@ class Board:
     """
 
     __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
-                 "supermove", "kings_only", "stock_key", "first_stock", "greedy")
+                 "supermove", "kings_only", "stock_key", "first_stock", "greedy", "col_bytes")
 
     def __init__(self, position: Position, rules: Rules) -> None:
         check_rules(rules)
         self.decks = rules.decks
         self.greedy = False
+        self.col_bytes: list[bytes] = []
         self.supermove = rules.run_moves is RunMoves.SUPERMOVE
         self.kings_only = rules.kings_only_in_empty
         self.cols = [[encode(c) for c in col] for col in position.tableau]
@@ -105,8 +106,10 @@ class Board:
     # -- values ----------------------------------------------------------------------------
     def key(self) -> bytes:
         """The canonical key: columns sorted (their order does not matter), the waste, the
-        stock's place; foundations are implied by the rest (every card is somewhere)."""
-        tab = b"\x00".join(sorted([bytes(c) for c in self.cols]))
+        stock's place; foundations are implied by the rest (every card is somewhere). Leaves
+        each column's bytes, in column order, in :attr:`col_bytes` (the evaluation reuses them)."""
+        self.col_bytes = cols = [bytes(c) for c in self.cols]
+        tab = b"\x00".join(sorted(cols))
         return b"%b\xff%b\xff%c%c%b" % (tab, bytes(self.waste), self.si, self.redeals, self.stock_key)
 
     def snapshot(self) -> tuple:

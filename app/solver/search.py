@@ -43,33 +43,38 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
     far with less of the stock spent has more chances left); each times its weight.
 
     The cost of each column and waste is remembered by its cards (siblings share most piles);
-    the memory is emptied when it holds :data:`PILE_MEMORY` piles."""
+    the memory is emptied when it holds :data:`PILE_MEMORY` piles. The function reads the
+    columns' bytes that :meth:`.board.Board.key` leaves behind: call it right after ``key()``."""
     w_home, w_empty, wb, ww, wi, wn, ws = weights[:7]
     w_drawn = weights[7] if len(weights) > 7 else 0
     memory: dict[bytes, int] = {}
-
-    def disorder(key: bytes, pile: list[int], w_break: int) -> int:
-        v = memory.get(key)
-        if v is None:
-            if len(memory) >= PILE_MEMORY:
-                memory.clear()
-            v = memory[key] = _disorder(pile, w_break, wi)
-        return v
 
     def evaluate(board: Board) -> int:
         cost = 0
         empties = 0
         piles = []
-        for col in board.cols:
+        get = memory.get
+        for col, key in zip(board.cols, board.col_bytes, strict=True):  # col_bytes: left by board.key()
             if col:
-                key = bytes(col)
-                cost += disorder(key, col, wb)
+                v = get(key)
+                if v is None:
+                    if len(memory) >= PILE_MEMORY:
+                        memory.clear()
+                    v = memory[key] = _disorder(col, wb, wi)
+                cost += v
                 piles.append(key)
             else:
                 empties += 1
-        if board.waste:
-            key = bytes(board.waste)
-            cost += disorder(b"w" + key, board.waste, ww)  # the waste's breaks weigh differently
+        waste = board.waste
+        if waste:
+            key = bytes(waste)
+            wkey = b"w" + key  # the waste's breaks weigh differently
+            v = get(wkey)
+            if v is None:
+                if len(memory) >= PILE_MEMORY:
+                    memory.clear()
+                v = memory[wkey] = _disorder(waste, ww, wi)
+            cost += v
             piles.append(key)
         if wn or ws:
             cost += _need(board, piles, wn, ws)
