@@ -28,12 +28,15 @@ Progress = Callable[[int, float], None]
 WON, LOST, OUT = "won", "lost", "out"
 
 
+Evaluate = Callable[..., int]
+"""``evaluate(board, col_bytes=None)``: a rating, higher is better (see :func:`make_evaluate`)."""
+
 Weights = tuple[int, ...]
 """(home, empty column, column break, waste break, inversion, buried need, stock need[, drawn]):
 see :func:`make_evaluate`."""
 
 
-def make_evaluate(weights: Weights) -> Callable[[Board], int]:
+def make_evaluate(weights: Weights) -> Evaluate:
     """A function rating a board (higher is better): cards home and empty columns count for
     it; against it count breaks (a card not lying on the card one above it in its suit) and
     inversions (a card above a lower card of its own suit, which must move off before that one
@@ -43,18 +46,21 @@ def make_evaluate(weights: Weights) -> Callable[[Board], int]:
     far with less of the stock spent has more chances left); each times its weight.
 
     The cost of each column and waste is remembered by its cards (siblings share most piles);
-    the memory is emptied when it holds :data:`PILE_MEMORY` piles. The function reads the
-    columns' bytes that :meth:`.board.Board.key` leaves behind: call it right after ``key()``."""
+    the memory is emptied when it holds :data:`PILE_MEMORY` piles. The function takes the
+    columns' bytes too, when the caller has them (:attr:`.board.Board.col_bytes` right after
+    :meth:`.board.Board.key`)."""
     w_home, w_empty, wb, ww, wi, wn, ws = weights[:7]
     w_drawn = weights[7] if len(weights) > 7 else 0
     memory: dict[bytes, int] = {}
 
-    def evaluate(board: Board) -> int:
+    def evaluate(board: Board, col_bytes: list[bytes] | None = None) -> int:
         cost = 0
         empties = 0
         piles = []
         get = memory.get
-        for col, key in zip(board.cols, board.col_bytes, strict=True):  # col_bytes: left by board.key()
+        if col_bytes is None:
+            col_bytes = [bytes(c) for c in board.cols]
+        for col, key in zip(board.cols, col_bytes, strict=True):
             if col:
                 v = get(key)
                 if v is None:
@@ -144,7 +150,7 @@ class Search:
         it accepts is counted but never expanded.
     """
 
-    def __init__(self, board: Board, evaluate: Callable[[Board], int], *, max_nodes: int | None,
+    def __init__(self, board: Board, evaluate: Evaluate, *, max_nodes: int | None,
                  deadline: float | None, table_cap: int = 3_000_000,
                  progress: Progress | None = None, lost: Callable[[Board], bool] = is_lost) -> None:
         self.board = board
@@ -213,7 +219,7 @@ class Search:
                 if k not in seen:
                     seen.add(k)
                     nodes += 1
-                    score = evaluate(board)
+                    score = evaluate(board, board.col_bytes)
                     if best is None or score > best_score:
                         if best is not None:
                             counter -= 1
