@@ -112,18 +112,23 @@ class Board:
         tab = b"\x00".join(sorted(cols))
         return b"%b\xff%b\xff%c%c%b" % (tab, bytes(self.waste), self.si, self.redeals, self.stock_key)
 
-    def snapshot(self) -> tuple:
-        """Everything needed to :meth:`restore` this board exactly (columns in place)."""
-        return (b"\x00".join([bytes(c) for c in self.cols]), bytes(self.waste), bytes(self.home),
-                self.si, self.redeals, self.stock_key, self.left)
+    def snapshot(self) -> bytes:
+        """Everything needed to :meth:`restore` this board exactly (columns in place), in one
+        bytes object (the search keeps one per open position): ``home`` (64 bytes), ``si``,
+        ``redeals``, ``left``, then the columns (``0`` between two), the waste and the stock of
+        this pass (card ints are 1 … 63, so ``0xff`` separates them)."""
+        return b"%b%c%c%c%b\xff%b\xff%b" % (
+            bytes(self.home), self.si, self.redeals, self.left,
+            b"\x00".join([bytes(c) for c in self.cols]), bytes(self.waste), self.stock_key)
 
-    def restore(self, snap: tuple) -> None:
+    def restore(self, snap: bytes) -> None:
         """Become the board of a :meth:`snapshot` (of a board from the same start)."""
-        cols, waste, home, self.si, self.redeals, stock_key, self.left = snap
+        self.home = list(snap[:64])
+        self.si, self.redeals, self.left = snap[64], snap[65], snap[66]
+        cols, waste, stock_key = snap[67:].split(b"\xff")
         self.cols = [list(c) for c in cols.split(b"\x00")]
         self.waste = list(waste)
-        self.home = list(home)
-        if stock_key is not self.stock_key:
+        if stock_key != self.stock_key:
             self.stock = list(stock_key) if stock_key else self.first_stock
             self.stock_key = stock_key
 

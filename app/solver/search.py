@@ -134,7 +134,9 @@ def _need(board: Board, piles: list[bytes], wn: int, ws: int) -> int:
 
 
 Node = tuple
-"""A node of the search tree: (snapshot, parent node, move, forced record); the line of a
+"""A position of the search tree: ``(snapshot, parent, move, forced record)``, or, while it is
+open in the heap, ``(-score, tie, snapshot, parent, move, forced record)`` (one tuple, not two:
+the search keeps hundreds of thousands); so the fields are read from the end. The line of a
 win is read back through the parents."""
 
 
@@ -196,10 +198,10 @@ class Search:
             nodes = 1
         elif self._next is not None:
             node, self._next = self._next, None
-            board.restore(node[0])
+            board.restore(node[-4])
         elif heap:
-            _, _, node = heapq.heappop(heap)
-            board.restore(node[0])
+            node = heapq.heappop(heap)
+            board.restore(node[-4])
         else:
             return LOST
         while True:
@@ -223,11 +225,11 @@ class Search:
                     if best is None or score > best_score:
                         if best is not None:
                             counter -= 1
-                            heapq.heappush(heap, (-best_score, counter, best))
+                            heapq.heappush(heap, (-best_score, counter, *best))
                         best, best_score = (snap_of(), node, m, tuple(done)), score
                     else:
                         counter -= 1
-                        heapq.heappush(heap, (-score, counter, (snap_of(), node, m, tuple(done))))
+                        heapq.heappush(heap, (-score, counter, snap_of(), node, m, tuple(done)))
                 unforce(done)
                 unplay(m, undo)
             out = nodes >= max_nodes or len(seen) >= cap
@@ -248,14 +250,14 @@ class Search:
             if not heap:
                 self.nodes = nodes
                 return LOST
-            _, _, node = heapq.heappop(heap)
-            board.restore(node[0])
+            node = heapq.heappop(heap)
+            board.restore(node[-4])
 
     @staticmethod
     def _line(node: Node) -> list[str]:
         parts: list[list[str]] = []
         while node is not None:
-            _, parent, move, done = node
+            parent, move, done = node[-3:]
             parts.append(forced_notation(list(done)))
             if move is not None:
                 parts.append(notation(move))
