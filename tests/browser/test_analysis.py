@@ -1,17 +1,20 @@
 """The post-game analysis in a real browser at phone size: from the finish card to the
 analysis, the "Analysing…" state giving way to the result (htmx poll, or the meta refresh
-without JavaScript), and stepping through the winning line with plain links."""
+without JavaScript), stepping through the winning line with plain links, and each step's lit
+cards on the first screen of a phone and a desktop."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import DESKTOP, PHONE
 
 NUMBER = 1
 """A deal of the shipped winnable pool (its line is known: the analysis needs no search)."""
+PLACES = ("waste", "stock", "foundation", "column")
 
 
 def test_give_up_then_see_the_analysis_and_step_through_the_line(browser: Browser, base_url: str,
@@ -46,4 +49,32 @@ def test_the_analysis_without_javascript(browser: Browser, base_url: str) -> Non
     expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)  # the meta refresh reloads
     page.locator("#an-next").click()
     expect(page.locator(".an-counter")).to_contain_text("Move 2 of")
+    context.close()
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_cards_each_step_moves_are_lit_on_the_first_screen(browser: Browser, base_url: str, screenshots: Path,
+                                                               viewport: dict[str, int]) -> None:
+    """Every step of the line's first 72 moves (draws, waste and column moves, long columns)
+    shows its lit source and destination without scrolling, JavaScript off: it is layout."""
+    context = browser.new_context(viewport=viewport, java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
+    page.locator("#act-give-up").click()
+    page.locator("#confirm-give-up").click()
+    page.locator("#fc-analysis").click()
+    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    lit_places: set[str] = set()
+    for step in range(72):
+        page.goto(f"{base_url}/game/{NUMBER}/analysis?mode=classic&line=deal&step={step}")
+        lit = page.eval_on_selector_all(
+            ".hinted", "els => els.map(e => { const r = e.getBoundingClientRect();"
+                       " return [e.closest('.pile, .column').className, r.top, r.bottom]; })")
+        assert lit, step
+        for place, top, bottom in lit:
+            assert 0 <= top and bottom <= viewport["height"], (step, place, top, bottom)
+        if "waste" not in lit_places and page.locator(".waste .card.hinted").count():
+            page.screenshot(path=screenshots / f"analysis_waste_lit_{viewport['width']}x{viewport['height']}.png")
+        lit_places.update(name for place, _top, _bottom in lit for name in PLACES if name in place.split())
+    assert lit_places == set(PLACES)
     context.close()
