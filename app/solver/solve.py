@@ -18,7 +18,7 @@ from app.engine import Position, Rules
 from .board import Board
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
-SOLVER_VERSION = "1.2"
+SOLVER_VERSION = "1.3"
 """Changes whenever a verdict for the same position and budget may change."""
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
