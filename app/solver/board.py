@@ -74,6 +74,7 @@ class Board:
     :ivar stock: this pass's stock sequence in draw order; ``stock[si:]`` is still face down.
     :ivar redeals: redeals left (RULES.md, Relaxed).
     :ivar left: cards not yet on a foundation (0 = won).
+    :ivar col_bytes: each column as bytes, in column order, as of the last :meth:`key`.
     """
 
     __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
@@ -151,14 +152,6 @@ class Board:
             redeals_left=self.redeals,
         )
 
-    def run_length(self, col: list[int]) -> int:
-        """The same-suit descending run on top of ``col`` (0 if empty)."""
-        n = len(col)
-        k = 1 if n else 0
-        while k < n and col[n - k - 1] == col[n - k] + 1:
-            k += 1
-        return k
-
     # -- move generation -------------------------------------------------------------------
     def moves(self, *, search: bool = True) -> list[Move]:
         """The moves from here.
@@ -200,7 +193,7 @@ class Board:
             if home[top - 1] > home[top]:
                 add((COL_F, a, 0, 1))
             n = len(col)
-            run = 1  # the same-suit descending run on top (run_length, inlined)
+            run = 1  # the same-suit descending run on top
             while run < n and col[n - run - 1] == col[n - run] + 1:
                 run += 1
             for k in range(1, min(run, lim) + 1):
