@@ -1,6 +1,6 @@
 """Solver figures on one core: verdict counts, time percentiles, speed, peak memory.
 
-    python bench/solver.py                       # the full set (about 1 h 40 min)
+    python bench/solver.py                       # the full set (about 15 minutes)
     python bench/solver.py --runs classic:1-20:2s relaxed:1-20:1s
 
 Each run is ``mode:first-last:budget`` (budget as the CLI reads it: ``1s``, ``500ms``,
