@@ -134,10 +134,16 @@ def _need(board: Board, piles: list[bytes], wn: int, ws: int) -> int:
 
 
 Node = tuple
-"""A position of the search tree: ``(snapshot, parent, move, forced record)``, or, while it is
-open in the heap, ``(-score, tie, snapshot, parent, move, forced record)`` (one tuple, not two:
-the search keeps hundreds of thousands); so the fields are read from the end. The line of a
-win is read back through the parents."""
+"""A position of the search tree: ``(snapshot, parent, move, forced record, hops)``, or, while
+it is open in the heap, ``(-score, tie, snapshot, parent, move, forced record, hops)`` (one
+tuple, not two: the search keeps hundreds of thousands), so the fields are read from the end.
+Only one position in :data:`SNAPSHOT_EVERY` down a line keeps a snapshot (``hops`` 0); the
+others have None and ``hops``, how many moves below the nearest one they are, and are restored
+by replaying those moves. The line of a win is read back through the parents."""
+
+SNAPSHOT_EVERY = 8
+"""One position in this many down a line keeps a :meth:`.board.Board.snapshot` (about 200
+bytes): fewer means less memory and more moves replayed to restore an open position."""
 
 
 class Search:
@@ -190,7 +196,8 @@ class Search:
         nodes = self.nodes
         if not seen:
             board.restore(self._start)
-            node: Node = (None, None, None, tuple(force()))
+            done = tuple(force())
+            node: Node = (snap_of(), None, None, done, 0)
             if board.left == 0:
                 self.line = self._line(node)
                 return WON
@@ -198,16 +205,17 @@ class Search:
             nodes = 1
         elif self._next is not None:
             node, self._next = self._next, None
-            board.restore(node[-4])
+            self._restore(node)
         elif heap:
             node = heapq.heappop(heap)
-            board.restore(node[-4])
+            self._restore(node)
         else:
             return LOST
         while True:
             # expand `node` (the live board), dive into its best new child
             best = None
             best_score = 0
+            hops = (node[-1] + 1) % SNAPSHOT_EVERY  # of its children
             # a position proved lost is not expanded (tested here, not when it is first
             # reached: most positions reached are never expanded)
             for m in () if lost(board) else gen():
@@ -215,21 +223,25 @@ class Search:
                 done = force(m)
                 if board.left == 0:
                     self.nodes = nodes
-                    self.line = self._line((None, node, m, tuple(done)))
+                    self.line = self._line((None, node, m, tuple(done), 0))
                     return WON
                 k = key_of()
                 if k not in seen:
                     seen.add(k)
                     nodes += 1
                     score = evaluate(board, board.col_bytes)
+                    if hops:
+                        snap = None
+                    else:
+                        snap = snap_of()
                     if best is None or score > best_score:
                         if best is not None:
                             counter -= 1
                             heapq.heappush(heap, (-best_score, counter, *best))
-                        best, best_score = (snap_of(), node, m, tuple(done)), score
+                        best, best_score = (snap, node, m, tuple(done), hops), score
                     else:
                         counter -= 1
-                        heapq.heappush(heap, (-score, counter, snap_of(), node, m, tuple(done)))
+                        heapq.heappush(heap, (-score, counter, snap, node, m, tuple(done), hops))
                 unforce(done)
                 unplay(m, undo)
             out = nodes >= max_nodes or len(seen) >= cap
@@ -251,13 +263,26 @@ class Search:
                 self.nodes = nodes
                 return LOST
             node = heapq.heappop(heap)
-            board.restore(node[-4])
+            self._restore(node)
+
+    def _restore(self, node: Node) -> None:
+        """Make the board ``node``'s position: its nearest snapshot up the line, then the moves
+        from there (each move and its safe moves replay exactly: same board, same rules)."""
+        board = self.board
+        path = []
+        while node[-5] is None:
+            path.append(node[-3])
+            node = node[-4]
+        board.restore(node[-5])
+        for move in reversed(path):
+            board.play(move)
+            board.force_safe(move)
 
     @staticmethod
     def _line(node: Node) -> list[str]:
         parts: list[list[str]] = []
         while node is not None:
-            parent, move, done = node[-3:]
+            parent, move, done = node[-4:-1]
             parts.append(forced_notation(list(done)))
             if move is not None:
                 parts.append(notation(move))
