@@ -53,6 +53,12 @@ def make_evaluate(weights: Weights) -> Evaluate:
     w_drawn = weights[7] if len(weights) > 7 else 0
     memory: dict[bytes, int] = {}
 
+    def remember(key: bytes, pile: list[int], w_break: int) -> int:
+        if len(memory) >= PILE_MEMORY:
+            memory.clear()
+        v = memory[key] = _disorder(pile, w_break, wi)
+        return v
+
     def evaluate(board: Board, col_bytes: list[bytes] | None = None) -> int:
         cost = 0
         empties = 0
@@ -63,11 +69,7 @@ def make_evaluate(weights: Weights) -> Evaluate:
         for col, key in zip(board.cols, col_bytes, strict=True):
             if col:
                 v = get(key)
-                if v is None:
-                    if len(memory) >= PILE_MEMORY:
-                        memory.clear()
-                    v = memory[key] = _disorder(col, wb, wi)
-                cost += v
+                cost += remember(key, col, wb) if v is None else v
                 piles.append(key)
             else:
                 empties += 1
@@ -76,11 +78,7 @@ def make_evaluate(weights: Weights) -> Evaluate:
             key = bytes(waste)
             wkey = b"w" + key  # the waste's breaks weigh differently
             v = get(wkey)
-            if v is None:
-                if len(memory) >= PILE_MEMORY:
-                    memory.clear()
-                v = memory[wkey] = _disorder(waste, ww, wi)
-            cost += v
+            cost += remember(wkey, waste, ww) if v is None else v
             piles.append(key)
         if wn or ws:
             cost += _need(board, piles, wn, ws)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from tests.browser.conftest import DESKTOP, PHONE
 
@@ -39,14 +39,22 @@ def test_give_up_then_see_the_analysis_and_step_through_the_line(browser: Browse
     context.close()
 
 
-def test_the_analysis_without_javascript(browser: Browser, base_url: str) -> None:
-    context = browser.new_context(viewport=PHONE, java_script_enabled=False)
+def _analysis_without_javascript(browser: Browser, base_url: str, number: int,
+                                 viewport: dict[str, int]) -> tuple[BrowserContext, Page]:
+    """A new context without JavaScript that gives up a play of ``number`` and waits on its
+    analysis (the meta refresh reloads the page until the result is in)."""
+    context = browser.new_context(viewport=viewport, java_script_enabled=False)
     page = context.new_page()
-    page.goto(f"{base_url}/game/{NUMBER + 1}?mode=classic")
+    page.goto(f"{base_url}/game/{number}?mode=classic")
     page.locator("#act-give-up").click()
     page.locator("#confirm-give-up").click()
     page.locator("#fc-analysis").click()
-    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)  # the meta refresh reloads
+    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    return context, page
+
+
+def test_the_analysis_without_javascript(browser: Browser, base_url: str) -> None:
+    context, page = _analysis_without_javascript(browser, base_url, NUMBER + 1, PHONE)
     page.locator("#an-next").click()
     expect(page.locator(".an-counter")).to_contain_text("Move 2 of")
     context.close()
@@ -57,13 +65,7 @@ def test_the_cards_each_step_moves_are_lit_on_the_first_screen(browser: Browser,
                                                                viewport: dict[str, int]) -> None:
     """Every step of the line's first 72 moves (draws, waste and column moves, long columns)
     shows its lit source and destination without scrolling, JavaScript off: it is layout."""
-    context = browser.new_context(viewport=viewport, java_script_enabled=False)
-    page = context.new_page()
-    page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
-    page.locator("#act-give-up").click()
-    page.locator("#confirm-give-up").click()
-    page.locator("#fc-analysis").click()
-    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    context, page = _analysis_without_javascript(browser, base_url, NUMBER, viewport)
     lit_places: set[str] = set()
     for step in range(72):
         page.goto(f"{base_url}/game/{NUMBER}/analysis?mode=classic&line=deal&step={step}")
