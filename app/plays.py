@@ -216,6 +216,16 @@ def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_saf
         auto_safe = preferred_auto_safe(session, visitor_id)
     row = _new_row(visitor_id, mode, auto_safe, number=number, custom=False, start_position=None,
                    challenge_id=challenge_id)
+    # The table's forms name the deal and a version, not the play: a new play of the same deal
+    # counts on from the last one's version, so a tab still showing the old play is stale.
+    last = session.scalar(
+        select(PlayRow.version)
+        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode, ~PlayRow.custom)
+        .order_by(PlayRow.id.desc())
+        .limit(1)
+    )
+    if last is not None:
+        row.version = last + 1
     return _insert(session, row, Game(start, rules, auto_safe=auto_safe))
 
 

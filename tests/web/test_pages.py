@@ -123,7 +123,7 @@ def test_restart_deals_again_and_server_restart_loses_nothing(settings: Settings
         after = c.get("/game/9?mode=relaxed").text
         assert after == before and version_of(after) == 2
         c.post("/game/9/restart", data={"mode": "relaxed"})
-        assert version_of(c.get("/game/9?mode=relaxed").text) == 0
+        assert version_of(c.get("/game/9?mode=relaxed").text) == 3  # counts on from the old play
         assert "Moves</dt><dd data-stat=\"moves\">0" in c.get("/game/9?mode=relaxed").text
 
 
@@ -154,7 +154,28 @@ def test_restart_from_a_stale_tab_changes_nothing(client: TestClient) -> None:
     assert r.headers["location"].endswith("notice=stale")
     assert version_of(client.get("/game/91").text) == 1
     client.post("/game/91/restart", data={"mode": "classic", "version": "1"})
-    assert version_of(client.get("/game/91").text) == 0
+    assert version_of(client.get("/game/91").text) == 2  # the new play counts on from the old one
+
+
+def test_a_tab_still_showing_the_play_before_a_restart_cannot_touch_the_new_one(client: TestClient) -> None:
+    """Tab B saw the old play at version 3; tab A restarts and makes three actions: B's draw
+    and B's give-up are stale and change nothing (versions count on across a restart)."""
+    client.get("/game/4242")
+    for v in range(3):
+        client.post("/game/4242/draw", data={"mode": "classic", "version": str(v)})
+    tab_b = version_of(client.get("/game/4242").text)
+    client.post("/game/4242/restart", data={"mode": "classic", "version": str(tab_b)})
+    for _ in range(3):
+        seen = version_of(client.get("/game/4242").text)
+        client.post("/game/4242/draw", data={"mode": "classic", "version": str(seen)})
+    tab_a = version_of(client.get("/game/4242").text)
+    r = client.post("/game/4242/draw", data={"mode": "classic", "version": str(tab_b)}, follow_redirects=False)
+    assert r.headers["location"].endswith("notice=stale")
+    r = client.post("/game/4242/resign", data={"mode": "classic", "version": str(tab_b)}, follow_redirects=False)
+    assert r.headers["location"].endswith("notice=stale")
+    page = client.get("/game/4242").text
+    assert version_of(page) == tab_a  # nothing was accepted: the new play goes on
+    assert "act-give-up" in page  # not ended: no finish card, the table still offers Give up
 
 
 def test_unknown_pages_and_bad_addresses_get_friendly_pages(client: TestClient) -> None:
