@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from app import records
 from app.engine import CLASSIC, Game, deal
 
 from .conftest import DESKTOP, PHONE
@@ -84,6 +85,10 @@ def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(browser: Bro
     page = context.new_page()
     number = 31
     page.goto(f"{base_url}/game/{number}?mode=classic")
+    # The longest display name, one word: every page that shows it wraps or shortens it.
+    name = "W" * records.NAME_MAX
+    r = page.request.post(f"{base_url}/me/name", form={"name": name}, max_redirects=0)
+    assert r.status == 303
     page.locator(".stock .card").click()  # a play in progress: the give-up page asks
     expect(page.locator("[data-stat=moves]")).to_have_text("1")
     widths: dict[str, int] = {}
@@ -112,8 +117,9 @@ def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(browser: Bro
     other = friend.new_page()
     other.goto(base_url + r.headers["location"])
     widths["challenge"] = _width(other)
+    expect(other.locator("h1")).to_have_text(f"Un reto de {name}")
     expect(other.locator("meta[property='og:description']")).to_have_attribute(
-        "content", "Un jugador te reta: Se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?")
+        "content", f"{name} te reta: Se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?")
     other.screenshot(path=screenshots / "fit_phone_es_challenge.png", full_page=True)
     friend.close()
     context.close()
