@@ -16,9 +16,10 @@ from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
+from sqlalchemy.orm import Session
 
 from app import analysis, hints, plays
-from app.db.models import PlayAnalysis
+from app.db.models import FinishCard, PlayAnalysis
 from app.deps import DeadEndsDep, SessionDep, SolverDep, VisitorDep
 from app.engine import FINISH, MAX_GAME_NUMBER, MODES, Move, Position, apply
 from app.i18n import _, decimal, ngettext
@@ -78,6 +79,8 @@ class AnalysisView:
     better: str | None = None
     replay: ReplayView | None = None
     solver_note: str | None = None
+    card: int | None = None
+    """The finish card whose play this is, when the address names one (else the latest play)."""
 
 
 def analysis_url(number: int, mode: str, **params: object) -> str:
@@ -97,17 +100,20 @@ def _is_poll(request: Request) -> bool:
 def analysis_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep, solver: SolverDep,
                   dead_ends: DeadEndsDep, mode: Annotated[str | None, Query(max_length=16)] = None,
                   line: Annotated[str | None, Query(max_length=8)] = None,
-                  step: Annotated[int, Query(ge=0, le=10_000)] = 0) -> Response:
-    """The analysis of this visitor's latest play of deal ``number`` (404 page when there is
-    none, or it is won or still going); ``line`` (``lost`` or ``deal``) and ``step`` choose
-    the replay's line and move."""
+                  step: Annotated[int, Query(ge=0, le=10_000)] = 0,
+                  card: Annotated[int | None, Query(ge=1)] = None) -> Response:
+    """The analysis of this visitor's latest play of deal ``number``, or of the play that
+    finish card ``card`` ended (its own card: the link on a result card keeps working after the
+    deal is played again); a 404 page when there is none, or it is won or still going.
+    ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move."""
     mode = mode if mode in MODES else "classic"
     if not 1 <= number <= MAX_GAME_NUMBER:
         message = _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
         return _page(request, AnalysisView(number, mode, "none", "/", "/", message=message), 422)
-    base = AnalysisView(number, mode, "none", game_url(number, mode), analysis_url(number, mode, line=line,
-                        step=step or None))
-    play = plays.latest_play(session, visitor, number, mode)
+    base = AnalysisView(number, mode, "none", game_url(number, mode),
+                        analysis_url(number, mode, card=card, line=line, step=step or None), card=card)
+    play = (plays.latest_play(session, visitor, number, mode) if card is None
+            else _play_of_card(session, visitor, number, mode, card))
     if play is None:
         return _page(request, _with(base, message=_("You have not played this deal yet.")), 404)
     if play.status == "won":
@@ -120,6 +126,15 @@ def analysis_page(request: Request, number: int, session: SessionDep, visitor: V
         state = request.app.state.analyses.ensure(play)
         return _page(request, _with(base, state={"running": "analysing"}.get(state, state)), 200)
     return _page(request, done_view(base, play, stored, line, step), 200)
+
+
+def _play_of_card(session: Session, visitor: str, number: int, mode: str, card_id: int) -> plays.LoadedPlay | None:
+    """The play that finish card ``card_id`` ended, if the card is this visitor's, for this
+    deal and mode."""
+    card = session.get(FinishCard, card_id)
+    if card is None or card.visitor_id != visitor or card.number != number or card.mode != mode:
+        return None
+    return plays.get_play_by_row(session, card.play_row_id)
 
 
 def _with(view: AnalysisView, **changes: object) -> AnalysisView:
@@ -210,7 +225,7 @@ def _replay(base: AnalysisView, play: plays.LoadedPlay, lines: dict[str, tuple[P
     number, mode = base.number, base.mode
 
     def url(k: int, which: str = chosen) -> str:
-        return analysis_url(number, mode, line=which, step=k or None)
+        return analysis_url(number, mode, card=base.card, line=which, step=k or None)
 
     lost_label = _("From where you stopped") if outcome == analysis.STILL_WINNABLE else _("From the losing point")
     labels = {LOST_LINE: lost_label, DEAL_LINE: _("From the deal")}

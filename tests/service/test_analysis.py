@@ -207,8 +207,30 @@ def test_no_analysis_for_a_play_that_is_not_over_won_or_missing(client: TestClie
 def test_finish_card_and_end_banner_link_to_the_analysis(client: TestClient) -> None:
     play = _lost_play(client, 2)
     card = client.get(f"/game/{winning.NUMBER}/card?mode=classic").text
-    assert 'id="fc-analysis"' in card and card.count('href="/game/2/analysis?mode=classic"') == 2
+    assert 'id="fc-analysis"' in card and 'href="/game/2/analysis?mode=classic&amp;card=' in card
+    assert card.count('href="/game/2/analysis?mode=classic"') == 1  # the end banner: the latest play
     assert play["status"] == "resigned"
+
+
+def test_the_result_card_still_opens_its_analysis_after_the_deal_is_dealt_again(client: TestClient) -> None:
+    """A fresh player gave up, dealt the same number again, and the old card's "See where it
+    was lost" said the game was not over: the card's link names its own play."""
+    k = 5
+    play = _lost_play(client, k)
+    _analyse_with(client, play["play_id"], along_the_line(k))
+    card_page = client.get(f"/game/{winning.NUMBER}/card?mode=classic").text
+    found = re.search(r'href="(/game/2/analysis\?mode=classic&amp;card=(\d+))"', card_page)
+    assert found
+    url, card_id = found.group(1).replace("&amp;", "&"), found.group(2)
+    client.get(f"/game/{winning.NUMBER}?mode=classic")  # a new play of the same deal
+    assert client.get(f"/game/{winning.NUMBER}/analysis?mode=classic").status_code == 404  # the new one
+    page = client.get(url)
+    assert page.status_code == 200 and f"After {k} moves the deal was still winnable" in _text(page.text)
+    nxt = client.get(url + "&line=lost&step=1")
+    assert f"card={card_id}" in nxt.text and "Move 2 of" in _text(nxt.text)  # the replay keeps the card
+    stranger = TestClient(client.app)
+    assert stranger.get(url).status_code == 404  # someone else's card shows nothing
+    assert client.get(f"/game/77/analysis?mode=classic&card={card_id}").status_code == 404  # another deal
 
 
 @pytest.fixture
