@@ -29,6 +29,16 @@ def get_visitor(request: Request) -> str:
     return vid
 
 
+def get_rate_key(request: Request) -> str:
+    """Whom the solver rate limit counts a request against: its visitor, or, when it brought no
+    visitor cookie (a client that drops cookies gets a new visitor id every time), its client
+    address."""
+    if getattr(request.state, "fresh_visitor", False) and request.client is not None:
+        return f"addr:{request.client.host}"
+    vid: str = request.state.visitor_id
+    return vid
+
+
 def get_solver(request: Request) -> SolverPool:
     """The process pool for interactive solving (hints, ``/api/solve``, dead ends)."""
     pool: SolverPool = request.app.state.solver
@@ -50,6 +60,7 @@ def get_dead_ends(request: Request) -> DeadEndCache:
 SessionDep = Annotated[Session, Depends(get_session)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 VisitorDep = Annotated[str, Depends(get_visitor)]
+RateKeyDep = Annotated[str, Depends(get_rate_key)]
 SolverDep = Annotated[SolverPool, Depends(get_solver)]
 RateDep = Annotated[RateLimiter, Depends(get_rate)]
 DeadEndsDep = Annotated[DeadEndCache, Depends(get_dead_ends)]

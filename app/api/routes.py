@@ -25,7 +25,7 @@ from app.api.schemas import (
     SolveOut,
     VersionBody,
 )
-from app.deps import DeadEndsDep, RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
+from app.deps import DeadEndsDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, Position, PositionError
 from app.solving import RateLimited, SolverBusy
 
@@ -99,13 +99,14 @@ def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, requ
 
 
 @router.post("/plays/{play_id}/hint", response_model=HintOut, responses=ERRORS)
-def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep, visitor: VisitorDep) -> Any:
+def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep, visitor: VisitorDep,
+         rate_key: RateKeyDep) -> Any:
     """The next move of a winning line when the solver finds one within 1 s, else the best
     heuristic move (counts a hint). 429 when the solver is asked too often (hints along a kept
     winning line never are)."""
     try:
         play = plays.get_play(session, play_id)
-        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(visitor))
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key))
     except RateLimited as exc:
         return _error(429, "rate_limited", str(exc))
     except plays.PlayNotFound:
@@ -116,10 +117,10 @@ def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep,
 
 
 @router.post("/solve", response_model=SolveOut, responses=ERRORS)
-def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, visitor: VisitorDep) -> Any:
+def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, rate_key: RateKeyDep) -> Any:
     """Solve a set-up position (stock order known) within ``budget_ms`` (at most 10 s)."""
     try:
-        rate.check(visitor)
+        rate.check(rate_key)
         rules = plays.rules_for(body.mode)
         position = Position.from_json(body.position, rules)
         result = solver.solve(position, rules, budget_ms=body.budget_ms)

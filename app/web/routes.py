@@ -14,7 +14,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from app import deal_pool, hints, plays
-from app.deps import RateDep, SessionDep, SettingsDep, SolverDep, VisitorDep
+from app.deps import RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.i18n import N_, _
 from app.solving import RateLimited
@@ -207,6 +207,7 @@ def restart(
 @router.post("/game/{number}/hint")
 def hint(
     request: Request, number: int, session: SessionDep, visitor: VisitorDep, solver: SolverDep, rate: RateDep,
+    rate_key: RateKeyDep,
     mode: Annotated[str, Form()] = "classic",
 ) -> Response:
     """Show a hint: the move's cards and destination light up, with the reason (counts a hint)."""
@@ -216,7 +217,7 @@ def hint(
     if play is None:
         return _answer(request, session, None, number, mode, "bad_request", htmx)
     try:
-        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(visitor))
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key))
     except RateLimited:
         return _answer(request, session, play, number, mode, "slow_down", htmx)
     except plays.ActionRejected:

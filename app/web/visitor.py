@@ -44,6 +44,7 @@ class VisitorCookie:
         if vid is None:
             vid = secrets.token_urlsafe(12)
         request.state.visitor_id = vid
+        request.state.fresh_visitor = fresh
         response = await call_next(request)
         if fresh:
             response.set_cookie(

@@ -156,6 +156,20 @@ def test_api_solve_answers_and_rejects_bad_positions(client: TestClient) -> None
     assert r.status_code == 422 and r.json()["error"] == "bad_position"
 
 
+def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(client: TestClient) -> None:
+    """Each cookieless request is a new visitor: the limit then counts its address instead."""
+    near = position_with([["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []],
+                         ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"])
+    client.app.state.rate.per_minute = 2  # type: ignore[attr-defined]
+    codes = []
+    for _ in range(3):
+        client.cookies.clear()
+        codes.append(client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code)
+    assert codes == [200, 200, 429]
+    client.get("/")  # a visitor with a cookie has a bucket of its own
+    assert client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code == 200
+
+
 def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestClient) -> None:
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal))  # only this deal in the pool
