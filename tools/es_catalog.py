@@ -237,6 +237,7 @@ ES: dict[str, str | tuple[str, str]] = {
         "El solucionador conoce el orden del montón; en la mesa nadie lo conoce, así que una posición ganable puede parecer perdida.",
     "Winning line": "Línea ganadora",
     "Move %(step)s of %(total)s": "Jugada %(step)s de %(total)s",
+    "End of the line": "Fin de la línea",
     "Next": "Siguiente",
     "Won: every card is home.": "Ganada: todas las cartas están en las bases.",
     "Step through the line": "Recorre la línea",
