@@ -24,6 +24,10 @@ class PositionError(ValueError):
     exactly what is wrong."""
 
 
+SETUP_FIELDS = ("tableau", "foundations", "waste", "stock", "redeals_left")
+"""The fields of a position in API.md's set-up form."""
+
+
 @dataclass(frozen=True, slots=True)
 class Position:
     """One moment of a play. Immutable and hashable; see the module docstring for shapes.
@@ -87,12 +91,16 @@ class Position:
         """Read and validate a position in API.md's set-up form (with ``stock`` as a list in
         draw order; ``redeals_left`` defaults to the mode's own).
 
-        :raises PositionError: naming the first thing wrong: a missing or malformed field, an
-            unknown card, a foundation slot of the wrong suit, or card counts that are not
+        :raises PositionError: naming the first thing wrong: a missing, unknown or malformed
+            field, an unknown card, a foundation slot of the wrong suit, or card counts that are not
             each card exactly ``rules.decks`` times.
         """
         if not isinstance(data, Mapping):
             raise PositionError("position must be an object with tableau, foundations, waste, stock")
+        unknown = sorted(str(key) for key in data if key not in SETUP_FIELDS)
+        if unknown:
+            raise PositionError(f"position.{unknown[0]} is not a set-up field (they are: {', '.join(SETUP_FIELDS)};"
+                                " stock is a list in draw order, in place of stock_count)")
         for key in ("tableau", "foundations", "waste", "stock"):
             if key not in data:
                 raise PositionError(f"position.{key} is missing")

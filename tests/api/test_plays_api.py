@@ -158,6 +158,11 @@ def test_custom_position_errors_say_what_is_wrong(client: TestClient) -> None:
     pos["foundations"] = ["AH"] + [None] * 7
     r = client.post("/api/plays", json={"position": pos})
     assert r.status_code == 422 and "S slot" in r.json()["detail"]
+    pos = {**_full_custom_position(), "stock_count": 64}  # a field of the play's form, not the set-up's
+    r = client.post("/api/plays", json={"position": pos})
+    assert r.status_code == 422 and "position.stock_count is not a set-up field" in r.json()["detail"]
+    r = client.post("/api/solve", json={"position": pos})
+    assert r.status_code == 422 and "position.stock_count" in r.json()["detail"]
 
 
 def test_finish_and_resign(client: TestClient) -> None:
