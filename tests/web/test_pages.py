@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from fastapi.testclient import TestClient
 
+from app.engine import RELAXED, Game, deal
 from app.main import create_app
 from app.settings import Settings
 
@@ -39,6 +41,30 @@ def test_game_page_shows_the_deal(client: TestClient) -> None:
     assert "There are still moves on the table" in html
     assert html.count('class="pile foundation') == 8
     assert "/static/vendor/htmx.min.js" in html and "https://" not in html
+
+
+def _spend_the_stock(client: TestClient, number: int, mode: str) -> str:
+    """Draw every stock card of a fresh play of ``number``; the table page after it."""
+    html = client.get(f"/game/{number}?mode={mode}").text
+    while f'formaction="/game/{number}/draw"' in html:
+        r = client.post(f"/game/{number}/draw", data={"mode": mode, "version": str(version_of(html))}, headers=HX)
+        assert r.status_code == 200
+        html = r.text
+    return client.get(f"/game/{number}?mode={mode}").text
+
+
+@pytest.mark.parametrize(("number", "moves"), [(4242, ["2-1", "5-3"]), (9, [])])
+def test_still_moves_on_the_table_shows_beside_the_redeal_too(client: TestClient, number: int,
+                                                              moves: list[str]) -> None:
+    """RULES.md, Helpers on the table: the note stands beside the stock whenever a column or
+    waste move is legal, also with the stock spent and the ↻ turn-over offered (Relaxed)."""
+    game = Game(deal(number, RELAXED), RELAXED)
+    while game.position.stock:
+        game.play("D")
+    assert [str(m) for m in game.legal_moves()] == [*moves, "R"]
+    html = _spend_the_stock(client, number, "relaxed")
+    assert f'formaction="/game/{number}/redeal"' in html and 'aria-label="Stock is empty"' not in html
+    assert ("There are still moves on the table" in html) == bool(moves)
 
 
 def test_form_post_without_javascript_answers_303_and_the_move_sticks(client: TestClient) -> None:
@@ -176,6 +202,12 @@ def test_a_tab_still_showing_the_play_before_a_restart_cannot_touch_the_new_one(
     page = client.get("/game/4242").text
     assert version_of(page) == tab_a  # nothing was accepted: the new play goes on
     assert "act-give-up" in page  # not ended: no finish card, the table still offers Give up
+
+
+def test_a_game_number_written_another_way_redirects_to_its_one_address(client: TestClient) -> None:
+    r = client.get("/game/00042?mode=relaxed", follow_redirects=False)
+    assert r.status_code == 301 and r.headers["location"] == "/game/42?mode=relaxed"
+    assert client.get("/game/42", follow_redirects=False).status_code == 200
 
 
 def test_unknown_pages_and_bad_addresses_get_friendly_pages(client: TestClient) -> None:
