@@ -63,6 +63,8 @@ def play_a_few_moves(page: Page, shots: Path | None, *, javascript: bool) -> Non
     expect(page.locator(".hint-moves")).to_have_text("There are still moves on the table")
     top(page, 1).click()
     expect(page.locator(".selection-bar")).to_be_visible()
+    # opaque: the footer links it floats over must not show through
+    assert page.eval_on_selector(".selection-bar", "e => getComputedStyle(e).backgroundColor").startswith("rgb(")
     assert places(page, "lit") == ["F7", "10"]
     assert places(page, "preferred") == ["F7"]
     expect(top(page, 1)).to_have_class(re.compile(r"\blifted\b"))
@@ -167,6 +169,8 @@ def test_desktop_layout_one_row_of_ten_with_lit_places(browser: Browser, base_ur
     assert page.evaluate("() => document.documentElement.scrollHeight") <= DESKTOP["height"]
     top(page, 1).click()
     expect(page.locator(".selection-bar")).to_be_visible()
+    # opaque: the footer links it floats over must not show through
+    assert page.eval_on_selector(".selection-bar", "e => getComputedStyle(e).backgroundColor").startswith("rgb(")
     assert places(page, "lit") == ["F7", "10"]
     page.screenshot(path=screenshots / "desktop_selection.png")
     # Keyboard: the selected card is a real control with a visible focus ring.
