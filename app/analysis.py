@@ -235,7 +235,24 @@ def analyse(session: Session, play: LoadedPlay, probe: ProbeFn, *, per_call_ms: 
         for key, value in values.items():
             setattr(row, key, value)
     session.commit()
+    _keep_deal_verdict(session, play, values["deal_line"], found.outcome, values["elapsed_ms"])
     return row
+
+
+def _keep_deal_verdict(session: Session, play: LoadedPlay, deal_line: list[str] | None, outcome: str,
+                       elapsed_ms: float) -> None:
+    """A winning line from the deal, or a proof that the deal cannot be won, settles the deal
+    itself: keep it in the solved-deals table, so its table says "winnable" or "not winnable"
+    instead of "not yet known" (an unknown verdict only: :func:`app.deal_pool.store_result`)."""
+    from app.deal_pool import store_result
+
+    row = play.row
+    if row.number is None or row.custom:
+        return
+    if deal_line:
+        store_result(session, row.number, row.mode, WINNABLE, deal_line, 0, elapsed_ms)
+    elif outcome == DEAL_UNWINNABLE:
+        store_result(session, row.number, row.mode, UNWINNABLE, [], 0, elapsed_ms)
 
 
 class AnalysisRunner:

@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, update
 
-from app import analysis
+from app import analysis, deal_pool
 from app.analysis import Probe, find_last_winnable
 from app.db.models import PlayAnalysis, SolvedDeal
 from app.plays import get_play
@@ -241,6 +241,22 @@ def solving_client(client: TestClient) -> Iterator[TestClient]:
         s.execute(delete(SolvedDeal).where(SolvedDeal.number == winning.NUMBER))
         s.commit()
     yield client
+
+
+@pytest.mark.parametrize(("found", "verdict"), [("a winning line", True), ("nothing wins", False)])
+def test_an_analysis_that_settles_the_deal_tells_its_table(solving_client: TestClient, found: str,
+                                                          verdict: bool) -> None:
+    """A line from the deal proves it winnable; a proof from the deal that nothing wins proves
+    it not winnable: either way the deal's table stops saying "not yet known"."""
+    client = solving_client
+    play = _lost_play(client, 3)
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        assert deal_pool.solvable(s, winning.NUMBER, "classic") is None
+    probe = along_the_line(3) if found == "a winning line" else (lambda i, ms: Probe(analysis.UNWINNABLE))
+    _analyse_with(client, play["play_id"], probe)
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        assert deal_pool.solvable(s, winning.NUMBER, "classic") is verdict
+    assert client.get(f"/api/games/{winning.NUMBER}?mode=classic").json()["solvable"] is verdict
 
 
 def test_real_solver_in_the_background_says_a_deal_given_up_at_once_was_winnable(
