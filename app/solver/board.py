@@ -22,6 +22,8 @@ waste is a stack. A move is a tuple ``(kind, a, b, k)``:
 
 from __future__ import annotations
 
+from itertools import chain
+
 from app.engine import Card, Position, Rules
 from app.engine.rules import Build, RunMoves
 
@@ -210,23 +212,15 @@ class Board:
                     if b != a:
                         add((COL, a, b, k))
         waste = self.waste
-        if waste:
-            self._stock_card(out, waste[-1], 0, where, empty_targets)
         stock, si = self.stock, self.si
-        if not search:
-            if si < len(stock):
-                add((DRAW, 0, 0, 1))
-            elif waste and self.redeals > 0:
-                add((REDEAL, 0, 0, 0))
-            return out
         decks, greedy = self.decks, self.greedy
-        # each stock card it can reach (_stock_card, inlined: this loop is the hot one)
-        to_empty = empty_targets and not kings_only
-        d = 0
-        for c in stock[si:]:
-            d += 1
+        to_empty = bool(empty_targets) and not kings_only
+        # the waste top (no draw), then, for the search, each stock card it can reach by drawing
+        # (the hot loop: kept inline)
+        reach = chain(waste[-1:], stock[si:]) if search else waste[-1:]
+        for d, c in enumerate(reach, 0 if waste else 1):
             below = home[c - 1]
-            if below == decks or (greedy and below > home[c]):
+            if d and (below == decks or (greedy and below > home[c])):
                 # safe: drawing past it is dominated (greedy: by choice, see force_safe)
                 add((W_F, 0, 0, d))
                 return out
@@ -238,19 +232,14 @@ class Board:
             if to_empty or (empty_targets and c & 15 == KING):
                 for b in empty_targets:
                     add((W, 0, b, d))
-        if self.redeals > 0 and (waste or si < len(stock)):
+        if not search:
+            if si < len(stock):
+                add((DRAW, 0, 0, 1))
+            elif waste and self.redeals > 0:
+                add((REDEAL, 0, 0, 0))
+        elif self.redeals > 0 and (waste or si < len(stock)):
             add((REDEAL, 0, 0, len(stock) - si))
         return out
-
-    def _stock_card(self, out: list[Move], c: int, draws: int, where: dict[int, list[int]],
-                    empty_targets: list[int]) -> None:
-        if self.home[c - 1] > self.home[c]:
-            out.append((W_F, 0, 0, draws))
-        for b in where.get(c + 1, ()):
-            out.append((W, 0, b, draws))
-        if not self.kings_only or c & 15 == KING:
-            for b in empty_targets:
-                out.append((W, 0, b, draws))
 
     # -- make / unmake ---------------------------------------------------------------------
     def play(self, move: Move) -> object:
