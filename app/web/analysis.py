@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Annotated
-from urllib.parse import urlencode
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
@@ -85,8 +84,7 @@ class AnalysisView:
 
 def analysis_url(number: int, mode: str, **params: object) -> str:
     """The analysis page's URL with extra query parameters."""
-    query = {"mode": mode, **{k: v for k, v in params.items() if v is not None}}
-    return f"/game/{number}/analysis?{urlencode(query)}"
+    return game_url(number, mode, "analysis", **params)
 
 
 def _is_poll(request: Request) -> bool:

@@ -55,7 +55,7 @@ def records_page(request: Request, number: int, session: SessionDep, visitor: Vi
         solvable=deal_pool.solvable(session, number, mode),
         name=records.display_names(session, [visitor]).get(visitor),
         game_url=game_url(number, mode),
-        self_url=f"/game/{number}/records?mode={mode}",
+        self_url=game_url(number, mode, "records"),
     )
     response = templates.TemplateResponse(request, "records.html", {"r": view, "name_max": records.NAME_MAX})
     response.headers["Cache-Control"] = "no-store"

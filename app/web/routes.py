@@ -289,5 +289,5 @@ def _answer(request: Request, session: Session, play: plays.LoadedPlay | None, n
     if htmx and play is not None:
         return _render(request, session, play, notice=notice, fragment=True)
     if play is not None and play.status == plays.RESIGNED:
-        return RedirectResponse(f"/game/{number}/card?mode={mode}", status_code=303)
+        return RedirectResponse(game_url(number, mode, "card"), status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)

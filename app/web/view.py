@@ -165,10 +165,11 @@ def preferred(targets: list[Move], empty: set[int]) -> Move | None:
     return min(targets, key=lambda m: (m.target != FOUNDATION, m.target in empty, m.target))
 
 
-def game_url(number: int | None, mode: str, **params: object) -> str:
-    """The table's URL with extra query parameters."""
+def game_url(number: int | None, mode: str, page: str = "", **params: object) -> str:
+    """The URL of the table of deal ``number`` (or of its ``page``: ``analysis``, ``card`` …)
+    with extra query parameters (None ones left out)."""
     query = {"mode": mode, **{k: v for k, v in params.items() if v is not None}}
-    return f"/game/{number}?{urlencode(query)}"
+    return f"/game/{number}{'/' + page if page else ''}?{urlencode(query)}"
 
 
 def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None = None) -> TableView:
