@@ -25,6 +25,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.db.models import PlayAnalysis, SolvedDeal
+from app.deal_pool import store_result
 from app.engine import Position
 from app.plays import LoadedPlay, get_play_by_row
 from app.solving import SolverBusy, SolverPool
@@ -244,8 +245,6 @@ def _keep_deal_verdict(session: Session, play: LoadedPlay, deal_line: list[str] 
     """A winning line from the deal, or a proof that the deal cannot be won, settles the deal
     itself: keep it in the solved-deals table, so its table says "winnable" or "not winnable"
     instead of "not yet known" (an unknown verdict only: :func:`app.deal_pool.store_result`)."""
-    from app.deal_pool import store_result
-
     row = play.row
     if row.number is None or row.custom:
         return
