@@ -155,7 +155,7 @@ class Board:
         )
 
     # -- move generation -------------------------------------------------------------------
-    def moves(self, *, search: bool = True) -> list[Move]:
+    def moves(self, *, search: bool = True, draws: bool = True) -> list[Move]:
         """The moves from here.
 
         ``search=False``: every legal engine action, each once (what
@@ -164,6 +164,8 @@ class Board:
         whole column into an empty one (the same position); no bare draws, but "draw ``k``
         then play the waste top" for every stock card it can reach, never drawing past a card
         that is safe to put up (that card up dominates it buried); a redeal draws the rest first.
+        ``draws=False`` (with ``search``): only the moves that draw nothing (the beam search's
+        moves within a layer, see :mod:`.beam`).
         """
         cols = self.cols
         home = self.home
@@ -217,7 +219,7 @@ class Board:
         to_empty = bool(empty_targets) and not kings_only
         # the waste top (no draw), then, for the search, each stock card it can reach by drawing
         # (the hot loop: kept inline)
-        reach = chain(waste[-1:], stock[si:]) if search else waste[-1:]
+        reach = chain(waste[-1:], stock[si:]) if search and draws else waste[-1:]
         for d, c in enumerate(reach, 0 if waste else 1):
             below = home[c - 1]
             if d and (below == decks or (greedy and below > home[c])):
@@ -237,7 +239,7 @@ class Board:
                 add((DRAW, 0, 0, 1))
             elif waste and self.redeals > 0:
                 add((REDEAL, 0, 0, 0))
-        elif self.redeals > 0 and (waste or si < len(stock)):
+        elif draws and self.redeals > 0 and (waste or si < len(stock)):
             add((REDEAL, 0, 0, len(stock) - si))
         return out
 

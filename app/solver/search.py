@@ -197,7 +197,7 @@ class Search:
             done = tuple(force())
             node: Node = (snap_of(), None, None, done, 0)
             if board.left == 0:
-                self.line = self._line(node)
+                self.line = line_of(node)
                 return WON
             seen.add(key_of())
             nodes = 1
@@ -221,7 +221,7 @@ class Search:
                 done = force(m)
                 if board.left == 0:
                     self.nodes = nodes
-                    self.line = self._line((None, node, m, tuple(done), 0))
+                    self.line = line_of((None, node, m, tuple(done), 0))
                     return WON
                 k = key_of()
                 if k not in seen:
@@ -276,13 +276,15 @@ class Search:
             board.play(move)
             board.force_safe(move)
 
-    @staticmethod
-    def _line(node: Node) -> list[str]:
-        parts: list[list[str]] = []
-        while node is not None:
-            parent, move, done = node[-4:-1]
-            parts.append(forced_notation(list(done)))
-            if move is not None:
-                parts.append(notation(move))
-            node = parent
-        return [text for part in reversed(parts) for text in part]
+
+def line_of(node: Node) -> list[str]:
+    """The line from the start to ``node``, read back through the parents, in RULES.md
+    notation: each node's move, then the safe cards that went up after it."""
+    parts: list[list[str]] = []
+    while node is not None:
+        parent, move, done = node[-4:-1]
+        parts.append(forced_notation(list(done)))
+        if move is not None:
+            parts.append(notation(move))
+        node = parent
+    return [text for part in reversed(parts) for text in part]

@@ -6,6 +6,10 @@ searches with each weighting of :data:`PORTFOLIO` in turn, raising the node limi
 after each round (each search resumes where it stopped: nothing is searched twice), until one
 wins, one exhausts the positions (a proof: every search covers the whole space, only its order
 differs), or the budget is spent.
+
+Between the portfolio's rounds, beam searches by stock position (:mod:`.beam`) of growing
+sizes take their turns, so that they search about as many positions as the portfolio: they
+find many wins that the portfolio's dives miss, but prove nothing.
 """
 
 from __future__ import annotations
@@ -15,10 +19,11 @@ from dataclasses import dataclass
 
 from app.engine import Position, Rules
 
+from .beam import beam_search
 from .board import Board
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
-SOLVER_VERSION = "1.3"
+SOLVER_VERSION = "1.4"
 """Changes whenever a verdict for the same position and budget may change."""
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
@@ -44,6 +49,17 @@ FIRST_ROUND_NODES = 2_000
 wins at n nodes is reached once the others have searched at most 1.25 n each)."""
 
 
+BEAM_LADDER: tuple[tuple[int, int], ...] = (
+    (10, 300), (30, 1_000), (100, 3_000), (300, 6_000), (1_000, 15_000), (3_000, 40_000))
+"""(width, expansions per layer) of the beam searches (:mod:`.beam`), run in turn, each when
+the beam searches so far have searched no more positions than the portfolio. A beam search
+that finds nothing usually runs dry in far fewer positions than its sizes allow."""
+
+BEAM_WEIGHTS: Weights = (10, 6, 3, 8, 6, 0, 0, 0)
+"""The beam searches' evaluation (cards drawn would not count: a layer's positions have all
+drawn as many)."""
+
+
 @dataclass(frozen=True, slots=True)
 class SolveResult:
     """The solver's answer.
@@ -65,7 +81,8 @@ class SolveResult:
 
 def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
           max_nodes: int | None = None, progress: Progress | None = None,
-          table_cap: int = 3_000_000, portfolio: tuple[Strategy, ...] = PORTFOLIO) -> SolveResult:
+          table_cap: int = 3_000_000, portfolio: tuple[Strategy, ...] = PORTFOLIO,
+          beam: bool = True) -> SolveResult:
     """Decide whether ``position`` can be won under ``rules``, knowing the stock order.
 
     :param budget_ms: wall-clock budget in milliseconds, or None.
@@ -75,6 +92,7 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     :param table_cap: most positions kept in all (about 300 bytes each), shared equally by the
         searches of the portfolio, which all stay alive; a search that reaches its share gives
         up (unknown), never a wrong answer.
+    :param beam: whether the beam searches (:data:`BEAM_LADDER`) take their turns.
     :raises ValueError: when neither budget is given, or for rules the solver does not handle.
     """
     if budget_ms is None and max_nodes is None:
@@ -83,12 +101,24 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     deadline = None if budget_ms is None else t0 + budget_ms / 1000
     limit = FIRST_ROUND_NODES
     board = Board(position, rules)
-    done = 0  # nodes of the searches already dropped
+    root = board.snapshot()  # the searches leave the board where they stopped
+    done = 0  # nodes of the searches already dropped, and of the beam searches run
+    beam_nodes = 0  # of those, the beam searches'
+    beams = iter(BEAM_LADDER if beam and not board.redeals else ())
     base = 0  # nodes of the other searches, while one runs
 
     def report(nodes: int, seconds: float) -> None:
         if progress is not None:
             progress(base + nodes, time.perf_counter() - t0)
+
+    def spent(used: int) -> bool:
+        return ((max_nodes is not None and used >= max_nodes)
+                or (deadline is not None and time.perf_counter() >= deadline))
+
+    def result(status: str, moves: list[str], used: int) -> SolveResult:
+        if max_nodes is not None:
+            used = min(used, max_nodes)  # the last expansion may overshoot a little
+        return SolveResult(status, tuple(moves), used, (time.perf_counter() - t0) * 1000)
 
     searches = []
     for greedy, weights in portfolio:
@@ -96,23 +126,36 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
         searches.append(Search(board, make_evaluate(weights), max_nodes=None, deadline=deadline,
                                table_cap=table_cap // len(portfolio), progress=report))
     while searches:
+        # the beam ladder's turn, while it has searched no more than the portfolio
+        base = done + sum(s.nodes for s in searches)
+        while beam_nodes <= base - beam_nodes and (size := next(beams, None)) is not None:
+            width, layer_nodes = size
+            board.restore(root)
+            board.greedy = False
+            verdict, line, nodes = beam_search(
+                board, make_evaluate(BEAM_WEIGHTS), width=width, layer_nodes=layer_nodes,
+                max_nodes=1 << 62 if max_nodes is None else max_nodes - base, deadline=deadline,
+                progress=report)
+            done += nodes
+            beam_nodes += nodes
+            base += nodes
+            if verdict == WON:
+                return result(WINNABLE, line, base)
+            if spent(base):
+                return result(UNKNOWN, [], base)
         for search in list(searches):
             base = done + sum(s.nodes for s in searches) - search.nodes
             run_limit = limit if max_nodes is None else min(limit, max_nodes - base)
             verdict = search.run(run_limit)
             used = base + search.nodes
-            if max_nodes is not None:
-                used = min(used, max_nodes)  # the last expansion may overshoot a little
-            elapsed = (time.perf_counter() - t0) * 1000
             if verdict == WON:
-                return SolveResult(WINNABLE, tuple(search.line), used, elapsed)
+                return result(WINNABLE, search.line, used)
             if verdict == LOST:
                 if not search.greedy:
-                    return SolveResult(UNWINNABLE, (), used, elapsed)
+                    return result(UNWINNABLE, [], used)
                 searches.remove(search)  # the streamliner ran dry: no use going on with it
                 done += search.nodes
-            if ((max_nodes is not None and used >= max_nodes)
-                    or (deadline is not None and time.perf_counter() >= deadline)):
-                return SolveResult(UNKNOWN, (), used, elapsed)
+            if spent(used):
+                return result(UNKNOWN, [], used)
         limit += limit // 4
-    return SolveResult(UNKNOWN, (), done, (time.perf_counter() - t0) * 1000)
+    return result(UNKNOWN, [], done)

@@ -1,0 +1,124 @@
+"""Beam search by stock position: wins that the best-first dives miss.
+
+With one pass through the stock (Classic), every position lies in a *layer*: how many stock
+cards have been drawn. A line of play goes through the layers in order, one draw from each to
+the next. The beam search walks the layers in order: in each it searches best-first (by
+:func:`.search.make_evaluate`), among the moves that draw nothing, from the positions it
+brought into the layer, up to ``layer_nodes`` expansions; then the ``width`` best positions
+found in the layer each draw one card, and those are the next layer's start. In the last
+layer (nothing left to draw) it searches on until the budget is spent.
+
+Best-first dives (:mod:`.search`) go deep along one line and come back to the best open
+position, which is usually a late one: a mistake made early, while most of the stock was still
+to come, is rarely undone. The beam keeps a spread of positions at every point of the stock, so
+the early layers get their share of the search. On Classic deals 201–300 at 400,000 nodes a
+deal it wins about half as many deals again as the best-first portfolio.
+
+It drops positions, so it proves nothing: it answers :data:`.search.WON` (with the line) or
+:data:`.search.OUT`.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+
+from .board import DRAW, Board
+from .lost import is_lost
+from .search import OUT, WON, Evaluate, Node, Progress, line_of
+
+DRAW_ONE = (DRAW, 0, 0, 1)
+
+
+def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: int,
+                max_nodes: int, deadline: float | None = None,
+                progress: Progress | None = None) -> tuple[str, list[str], int]:
+    """Search from ``board`` (left as it is found: the search restores it from a snapshot).
+
+    :param width: positions that go on from each layer to the next (each draws one card).
+    :param layer_nodes: positions expanded in each layer before the layer is closed (the last
+        layer, with the stock spent, has the rest of the budget).
+    :param max_nodes: stop after this many new positions (the result is deterministic).
+    :param deadline: stop at this :func:`time.perf_counter` value, or None.
+    :param progress: called now and then with (nodes searched, seconds elapsed).
+    :returns: ``(verdict, line, nodes)``: :data:`.search.WON` with the line in RULES.md
+        notation (foundation moves included), or :data:`.search.OUT` with an empty line.
+    :raises ValueError: for a board with a redeal left (its layers are not in order).
+    """
+    if board.redeals:
+        raise ValueError("the beam search needs a single pass through the stock (no redeal left)")
+    t0 = time.perf_counter()
+    start = board.snapshot()
+    play, unplay, force, unforce, key_of, snap_of = (
+        board.play, board.unplay, board.force_safe, board.unforce, board.key, board.snapshot)
+    nodes = 0
+    counter = 0
+    done = tuple(force())
+    if board.left == 0:
+        board.restore(start)
+        return WON, line_of((None, None, None, done, 0)), 0
+    seeds: list[Node] = [(snap_of(), None, None, done, 0)]
+    board.restore(start)
+    stock_size = len(board.stock)
+    while seeds:
+        board.restore(seeds[0][-5])
+        last = board.si >= stock_size  # every seed of a layer has drawn as many cards
+        seen: set[bytes] = set()
+        heap: list = []
+        for node in seeds:
+            board.restore(node[-5])
+            seen.add(key_of())
+            counter -= 1
+            heap.append((-evaluate(board, board.col_bytes), counter, *node))
+        heapq.heapify(heap)
+        found: list = []  # the layer's positions taken from the heap and not proved lost
+        expansions = 0
+        while heap and (last or expansions < layer_nodes):
+            entry = heapq.heappop(heap)
+            node = entry[2:]
+            board.restore(node[-5])
+            if is_lost(board):
+                continue
+            found.append(entry)
+            expansions += 1
+            for m in board.moves(draws=False):
+                undo = play(m)
+                forced = tuple(force(m))
+                if board.left == 0:
+                    board.restore(start)
+                    return WON, line_of((None, node, m, forced, 0)), nodes
+                k = key_of()
+                if k not in seen:
+                    seen.add(k)
+                    nodes += 1
+                    counter -= 1
+                    heapq.heappush(heap, (-evaluate(board, board.col_bytes), counter, snap_of(),
+                                          node, m, forced, 0))
+                unforce(forced)
+                unplay(m, undo)
+            if nodes >= max_nodes or (not expansions & 63 and _late(deadline, progress, nodes, t0)):
+                board.restore(start)
+                return OUT, [], nodes
+        if last:
+            break
+        found.extend(heap)  # positions reached but not expanded count too
+        seeds = []
+        for entry in heapq.nsmallest(width, found):
+            node = entry[2:]
+            board.restore(node[-5])
+            play(DRAW_ONE)
+            forced = tuple(force())
+            if board.left == 0:
+                board.restore(start)
+                return WON, line_of((None, node, DRAW_ONE, forced, 0)), nodes
+            seeds.append((snap_of(), node, DRAW_ONE, forced, 0))
+    board.restore(start)
+    return OUT, [], nodes
+
+
+def _late(deadline: float | None, progress: Progress | None, nodes: int, t0: float) -> bool:
+    """Report progress; whether the deadline has passed."""
+    now = time.perf_counter()
+    if progress is not None:
+        progress(nodes, now - t0)
+    return deadline is not None and now > deadline
