@@ -9,7 +9,7 @@ import pytest
 from app.engine import CLASSIC, RELAXED, Game, GameStatus, Rules, deal
 from app.solver import solve
 from app.solver.beam import beam_search
-from app.solver.board import REDEAL, W, W_F, Board
+from app.solver.board import REDEAL, W_F, Board, W
 from app.solver.search import OUT, WON, make_evaluate
 from app.solver.solve import BEAM_WEIGHTS
 from tests.solver.test_board import _random_positions
