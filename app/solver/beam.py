@@ -5,8 +5,8 @@ cards have been drawn. A line of play goes through the layers in order, one draw
 the next. The beam search walks the layers in order: in each it searches best-first (by
 :func:`.search.make_evaluate`), among the moves that draw nothing, from the positions it
 brought into the layer, up to ``layer_nodes`` expansions; then the ``width`` best positions
-found in the layer each draw one card, and those are the next layer's start. In the last
-layer (nothing left to draw) it searches on until the budget is spent.
+found in the layer each draw one card, and those are the next layer's start. The last layer
+(nothing left to draw) may expand :data:`LAST_LAYER` times as many positions.
 
 Best-first dives (:mod:`.search`) go deep along one line and come back to the best open
 position, which is usually a late one: a mistake made early, while most of the stock was still
@@ -29,6 +29,11 @@ from .search import OUT, WON, Evaluate, Node, Progress, line_of
 
 DRAW_ONE = (DRAW, 0, 0, 1)
 
+LAST_LAYER = 4
+"""How many times ``layer_nodes`` the last layer may expand. A cap keeps each beam search's
+size bounded by its sizes (about ``layer_nodes`` times the stock's size plus this), so
+that :func:`.solve.solve` can give the best-first portfolio its turns."""
+
 
 def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: int,
                 max_nodes: int, deadline: float | None = None,
@@ -37,7 +42,7 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
 
     :param width: positions that go on from each layer to the next (each draws one card).
     :param layer_nodes: positions expanded in each layer before the layer is closed (the last
-        layer, with the stock spent, has the rest of the budget).
+        layer, with the stock spent: :data:`LAST_LAYER` times as many).
     :param max_nodes: stop after this many new positions (the result is deterministic).
     :param deadline: stop at this :func:`time.perf_counter` value, or None.
     :param progress: called now and then with (nodes searched, seconds elapsed).
@@ -63,6 +68,7 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
     while seeds:
         board.restore(seeds[0][-5])
         last = board.si >= stock_size  # every seed of a layer has drawn as many cards
+        expand = layer_nodes * LAST_LAYER if last else layer_nodes
         seen: set[bytes] = set()
         heap: list = []
         for node in seeds:
@@ -73,7 +79,7 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
         heapq.heapify(heap)
         found: list = []  # the layer's positions taken from the heap and not proved lost
         expansions = 0
-        while heap and (last or expansions < layer_nodes):
+        while heap and expansions < expand:
             entry = heapq.heappop(heap)
             node = entry[2:]
             board.restore(node[-5])

@@ -21,6 +21,7 @@ from app.engine import Position, Rules
 
 from .beam import beam_search
 from .board import Board
+from .prove import Prover
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
 SOLVER_VERSION = "1.4"
@@ -52,8 +53,15 @@ wins at n nodes is reached once the others have searched at most 1.25 n each).""
 BEAM_LADDER: tuple[tuple[int, int], ...] = (
     (10, 300), (30, 1_000), (100, 3_000), (300, 6_000), (1_000, 15_000), (3_000, 40_000))
 """(width, expansions per layer) of the beam searches (:mod:`.beam`), run in turn, each when
-the beam searches so far have searched no more positions than the portfolio. A beam search
-that finds nothing usually runs dry in far fewer positions than its sizes allow."""
+the beam searches so far have searched at most :data:`BEAM_SHARE` of the positions. A beam
+search that finds nothing usually runs dry in far fewer positions than its sizes allow."""
+
+BEAM_SHARE = 0.4
+"""The beam searches' share of the positions searched."""
+
+PROVER_SHARE = 0.25
+"""The prover's share of the positions searched (the rest, after the beam searches', is the
+portfolio's)."""
 
 BEAM_WEIGHTS: Weights = (10, 6, 3, 8, 6, 0, 0, 0)
 """The beam searches' evaluation (cards drawn would not count: a layer's positions have all
@@ -82,7 +90,7 @@ class SolveResult:
 def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
           max_nodes: int | None = None, progress: Progress | None = None,
           table_cap: int = 3_000_000, portfolio: tuple[Strategy, ...] = PORTFOLIO,
-          beam: bool = True) -> SolveResult:
+          beam: bool = True, prove: bool = True) -> SolveResult:
     """Decide whether ``position`` can be won under ``rules``, knowing the stock order.
 
     :param budget_ms: wall-clock budget in milliseconds, or None.
@@ -93,6 +101,7 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
         searches of the portfolio, which all stay alive; a search that reaches its share gives
         up (unknown), never a wrong answer.
     :param beam: whether the beam searches (:data:`BEAM_LADDER`) take their turns.
+    :param prove: whether the prover (:mod:`.prove`) takes its turns.
     :raises ValueError: when neither budget is given, or for rules the solver does not handle.
     """
     if budget_ms is None and max_nodes is None:
@@ -102,60 +111,74 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     limit = FIRST_ROUND_NODES
     board = Board(position, rules)
     root = board.snapshot()  # the searches leave the board where they stopped
-    done = 0  # nodes of the searches already dropped, and of the beam searches run
-    beam_nodes = 0  # of those, the beam searches'
+    prover = Prover(board) if prove else None
     beams = iter(BEAM_LADDER if beam and not board.redeals else ())
-    base = 0  # nodes of the other searches, while one runs
+    beam_nodes = 0  # of the beam searches run so far
+    dropped = 0  # of the portfolio's searches dropped
+    searches: list[Search] = []
+    running = 0  # nodes of the search running now, when reported
+
+    def total() -> int:
+        return (beam_nodes + dropped + sum(s.nodes for s in searches)
+                + (prover.nodes if prover is not None else 0))
 
     def report(nodes: int, seconds: float) -> None:
         if progress is not None:
-            progress(base + nodes, time.perf_counter() - t0)
+            progress(running + nodes, time.perf_counter() - t0)
 
     def spent(used: int) -> bool:
         return ((max_nodes is not None and used >= max_nodes)
                 or (deadline is not None and time.perf_counter() >= deadline))
+
+    def left(used: int) -> int:
+        return 1 << 62 if max_nodes is None else max_nodes - used
 
     def result(status: str, moves: list[str], used: int) -> SolveResult:
         if max_nodes is not None:
             used = min(used, max_nodes)  # the last expansion may overshoot a little
         return SolveResult(status, tuple(moves), used, (time.perf_counter() - t0) * 1000)
 
-    searches = []
     for greedy, weights in portfolio:
         board.greedy = greedy
         searches.append(Search(board, make_evaluate(weights), max_nodes=None, deadline=deadline,
                                table_cap=table_cap // len(portfolio), progress=report))
     while searches:
-        # the beam ladder's turn, while it has searched no more than the portfolio
-        base = done + sum(s.nodes for s in searches)
-        while beam_nodes <= base - beam_nodes and (size := next(beams, None)) is not None:
+        # the beam ladder's turn, while it has had no more than its share of the positions
+        while beam_nodes <= BEAM_SHARE * total() and (size := next(beams, None)) is not None:
             width, layer_nodes = size
             board.restore(root)
             board.greedy = False
+            running = total()
             verdict, line, nodes = beam_search(
                 board, make_evaluate(BEAM_WEIGHTS), width=width, layer_nodes=layer_nodes,
-                max_nodes=1 << 62 if max_nodes is None else max_nodes - base, deadline=deadline,
-                progress=report)
-            done += nodes
+                max_nodes=left(running), deadline=deadline, progress=report)
             beam_nodes += nodes
-            base += nodes
             if verdict == WON:
-                return result(WINNABLE, line, base)
-            if spent(base):
-                return result(UNKNOWN, [], base)
+                return result(WINNABLE, line, total())
+            if spent(total()):
+                return result(UNKNOWN, [], total())
+        # the prover's turn, up to its share
+        if prover is not None:
+            others = total() - prover.nodes
+            share = max(int(others * PROVER_SHARE / (1 - PROVER_SHARE)), FIRST_ROUND_NODES)
+            verdict = prover.run(min(share, prover.nodes + left(total())), deadline)
+            if verdict == WON:
+                return result(WINNABLE, prover.line, total())
+            if verdict == LOST:
+                return result(UNWINNABLE, [], total())
+            if spent(total()):
+                return result(UNKNOWN, [], total())
         for search in list(searches):
-            base = done + sum(s.nodes for s in searches) - search.nodes
-            run_limit = limit if max_nodes is None else min(limit, max_nodes - base)
-            verdict = search.run(run_limit)
-            used = base + search.nodes
+            running = total() - search.nodes
+            verdict = search.run(min(limit, left(running)))
             if verdict == WON:
-                return result(WINNABLE, search.line, used)
+                return result(WINNABLE, search.line, total())
             if verdict == LOST:
                 if not search.greedy:
-                    return result(UNWINNABLE, [], used)
+                    return result(UNWINNABLE, [], total())
                 searches.remove(search)  # the streamliner ran dry: no use going on with it
-                done += search.nodes
-            if spent(used):
-                return result(UNKNOWN, [], used)
+                dropped += search.nodes
+            if spent(total()):
+                return result(UNKNOWN, [], total())
         limit += limit // 4
-    return result(UNKNOWN, [], done)
+    return result(UNKNOWN, [], total())

@@ -1,0 +1,47 @@
+"""The prover: proofs by exhausting the positions, once; stop and resume; its winning lines."""
+
+from __future__ import annotations
+
+from app.engine import CLASSIC, Game, GameStatus, deal
+from app.solver import solve
+from app.solver.board import Board
+from app.solver.prove import Prover
+from app.solver.search import LOST, OUT, WON
+
+
+def test_the_prover_proves_classic_deal_10_lost_by_visiting_each_position_once() -> None:
+    prover = Prover(Board(deal(10, CLASSIC), CLASSIC))
+    assert prover.run(100_000) == LOST
+    assert prover.nodes == 9_287  # the positions reachable from deal 10 that are not proved lost
+    assert prover.line == []
+
+
+def test_a_prover_stopped_and_resumed_searches_as_one_run() -> None:
+    whole = Prover(Board(deal(10, CLASSIC), CLASSIC))
+    whole.run(100_000)
+    board = Board(deal(10, CLASSIC), CLASSIC)
+    stepped = Prover(board)
+    limit = 500
+    while (verdict := stepped.run(limit)) == OUT:
+        assert stepped.nodes == limit
+        board.restore(Board(deal(3, CLASSIC), CLASSIC).snapshot())  # someone else uses the board
+        limit += 499
+    assert (verdict, stepped.nodes) == (LOST, whole.nodes)
+
+
+def test_the_prover_makes_proofs_cheaper_than_the_portfolio_alone() -> None:
+    with_prover = solve(deal(10, CLASSIC), CLASSIC, max_nodes=45_000)
+    without = solve(deal(10, CLASSIC), CLASSIC, max_nodes=45_000, prove=False)
+    assert (with_prover.status, without.status) == ("unwinnable", "unknown")
+
+
+def test_a_prover_win_replays_through_the_engine() -> None:
+    line = solve(deal(2, CLASSIC), CLASSIC, max_nodes=50_000).moves
+    game = Game(deal(2, CLASSIC), CLASSIC, auto_safe=False)
+    for move in line[:-60]:
+        game.play(move)
+    prover = Prover(Board(game.position, CLASSIC))
+    assert prover.run(200_000) == WON
+    for move in prover.line:
+        game.play(move)
+    assert game.status is GameStatus.WON
