@@ -11,8 +11,9 @@ found in the layer each draw one card, and those are the next layer's start. The
 Best-first dives (:mod:`.search`) go deep along one line and come back to the best open
 position, which is usually a late one: a mistake made early, while most of the stock was still
 to come, is rarely undone. The beam keeps a spread of positions at every point of the stock, so
-the early layers get their share of the search. On Classic deals 201–300 at 400,000 nodes a
-deal it wins about half as many deals again as the best-first portfolio.
+the early layers get their share of the search. Alone, at (300, 6000) and at most 400,000
+positions a deal, it won 43 of Classic deals 1–100, where the best-first portfolio wins 37 in
+10 s (about 440,000 positions).
 
 It drops positions, so it proves nothing: it answers :data:`.search.WON` (with the line) or
 :data:`.search.OUT`.
@@ -83,10 +84,10 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
             entry = heapq.heappop(heap)
             node = entry[2:]
             board.restore(node[-5])
+            expansions += 1  # a position proved lost costs about as much as one expanded
             if is_lost(board):
                 continue
             found.append(entry)
-            expansions += 1
             for m in board.moves(draws=False):
                 undo = play(m)
                 forced = tuple(force(m))
@@ -118,6 +119,7 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
                 board.restore(start)
                 return WON, line_of((None, node, DRAW_ONE, forced, 0)), nodes
             seeds.append((snap_of(), node, DRAW_ONE, forced, 0))
+            nodes += 1  # a new position, as any other
     board.restore(start)
     return OUT, [], nodes
 

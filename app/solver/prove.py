@@ -29,12 +29,15 @@ safe cards put up after it]`` (the root's move and undo are None)."""
 class Prover:
     """A resumable depth-first search from ``board`` (its position when the prover is made).
 
+    :param table_cap: most positions kept (about 150 bytes each); once it is reached the
+        prover answers OUT at once, never a wrong answer.
     :ivar nodes: new positions reached so far.
     :ivar line: the winning line (RULES.md notation), after :meth:`run` returned WON.
     """
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, table_cap: int = 3_000_000) -> None:
         self.board = board
+        self.table_cap = table_cap
         self.nodes = 0
         self.line: list[str] = []
         self._start = board.snapshot()
@@ -91,8 +94,8 @@ class Prover:
                 unplay(move, undo)
             else:
                 path.append([iter(gen()), move, undo, done])
-            if nodes >= max_nodes or (deadline is not None and not nodes & 255
-                                       and time.perf_counter() > deadline):
+            if (nodes >= max_nodes or nodes >= self.table_cap
+                    or (deadline is not None and not nodes & 255 and time.perf_counter() > deadline)):
                 self.nodes = nodes
                 self._paused = board.snapshot()
                 return OUT

@@ -1,15 +1,18 @@
 """``solve(position, rules, budget)``: the verdict on a position with the stock order known.
 
-The search (:mod:`.search`) is chaotic: which heuristic finds a win first varies from deal to
-deal, and one that goes wrong early rarely recovers. So :func:`solve` runs a portfolio: short
-searches with each weighting of :data:`PORTFOLIO` in turn, raising the node limit by a quarter
-after each round (each search resumes where it stopped: nothing is searched twice), until one
-wins, one exhausts the positions (a proof: every search covers the whole space, only its order
-differs), or the budget is spent.
+Three kinds of search take turns, each up to its share of the positions searched:
 
-Between the portfolio's rounds, beam searches by stock position (:mod:`.beam`) of growing
-sizes take their turns, so that they search about as many positions as the portfolio: they
-find many wins that the portfolio's dives miss, but prove nothing.
+- **Beam searches by stock position** (:mod:`.beam`), of growing sizes (:data:`BEAM_LADDER`,
+  :data:`BEAM_SHARE`): most of the wins. They prove nothing.
+- **The prover** (:mod:`.prove`, :data:`PROVER_SHARE`): a depth-first search that covers every
+  position once; running dry is the proof that nothing wins.
+- **The best-first portfolio** (:mod:`.search`), the rest: the search is chaotic (which
+  heuristic finds a win first varies from deal to deal, and one that goes wrong early rarely
+  recovers), so it runs short searches with each weighting of :data:`PORTFOLIO` in turn,
+  raising the node limit by a quarter after each round (each resumes where it stopped). It wins
+  some deals that the beams miss, and proves too (a search that exhausts the positions).
+
+It stops when one wins, one proves, or the budget is spent.
 """
 
 from __future__ import annotations
@@ -98,8 +101,8 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
         deterministic (same position, same version, same answer on every machine).
     :param progress: called now and then with (nodes so far, seconds so far).
     :param table_cap: most positions kept in all (about 300 bytes each), shared equally by the
-        searches of the portfolio, which all stay alive; a search that reaches its share gives
-        up (unknown), never a wrong answer.
+        prover and the searches of the portfolio, which all stay alive; one that reaches its
+        share gives up (unknown), never a wrong answer.
     :param beam: whether the beam searches (:data:`BEAM_LADDER`) take their turns.
     :param prove: whether the prover (:mod:`.prove`) takes its turns.
     :raises ValueError: when neither budget is given, or for rules the solver does not handle.
@@ -111,7 +114,8 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     limit = FIRST_ROUND_NODES
     board = Board(position, rules)
     root = board.snapshot()  # the searches leave the board where they stopped
-    prover = Prover(board) if prove else None
+    share_cap = table_cap // (len(portfolio) + 1)
+    prover = Prover(board, share_cap) if prove else None
     beams = iter(BEAM_LADDER if beam and not board.redeals else ())
     beam_nodes = 0  # of the beam searches run so far
     dropped = 0  # of the portfolio's searches dropped
@@ -141,7 +145,7 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     for greedy, weights in portfolio:
         board.greedy = greedy
         searches.append(Search(board, make_evaluate(weights), max_nodes=None, deadline=deadline,
-                               table_cap=table_cap // len(portfolio), progress=report))
+                               table_cap=share_cap, progress=report))
     while searches:
         # the beam ladder's turn, while it has had no more than its share of the positions
         while beam_nodes <= BEAM_SHARE * total() and (size := next(beams, None)) is not None:

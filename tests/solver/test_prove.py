@@ -30,8 +30,8 @@ def test_a_prover_stopped_and_resumed_searches_as_one_run() -> None:
 
 
 def test_the_prover_makes_proofs_cheaper_than_the_portfolio_alone() -> None:
-    with_prover = solve(deal(10, CLASSIC), CLASSIC, max_nodes=45_000)
-    without = solve(deal(10, CLASSIC), CLASSIC, max_nodes=45_000, prove=False)
+    with_prover = solve(deal(10, CLASSIC), CLASSIC, max_nodes=60_000)
+    without = solve(deal(10, CLASSIC), CLASSIC, max_nodes=60_000, prove=False)
     assert (with_prover.status, without.status) == ("unwinnable", "unknown")
 
 
@@ -45,3 +45,9 @@ def test_a_prover_win_replays_through_the_engine() -> None:
     for move in prover.line:
         game.play(move)
     assert game.status is GameStatus.WON
+
+
+def test_a_prover_at_its_table_cap_gives_up_without_an_answer() -> None:
+    prover = Prover(Board(deal(10, CLASSIC), CLASSIC), table_cap=1_000)
+    assert prover.run(100_000) == OUT
+    assert prover.run(100_000) == OUT and prover.nodes <= 1_002
