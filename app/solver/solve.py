@@ -62,7 +62,7 @@ search that finds nothing usually runs dry in far fewer positions than its sizes
 BEAM_SHARE = 0.4
 """The beam searches' share of the positions searched."""
 
-PROVER_SHARE = 0.25
+PROVER_SHARE = 0.3
 """The prover's share of the positions searched (the rest, after the beam searches', is the
 portfolio's)."""
 
