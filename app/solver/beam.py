@@ -11,9 +11,8 @@ found in the layer each draw one card, and those are the next layer's start. The
 Best-first dives (:mod:`.search`) go deep along one line and come back to the best open
 position, which is usually a late one: a mistake made early, while most of the stock was still
 to come, is rarely undone. The beam keeps a spread of positions at every point of the stock, so
-the early layers get their share of the search. Alone, at (300, 6000) and at most 400,000
-positions a deal, it won 43 of Classic deals 1–100, where the best-first portfolio wins 37 in
-10 s (about 440,000 positions).
+the early layers get their share of the search. With beams, :func:`.solve.solve` wins 45 of
+Classic deals 1–100 at 10 s a deal, where solver 1.3, without them, won 37.
 
 It drops positions, so it proves nothing: it answers :data:`.search.WON` (with the line) or
 :data:`.search.OUT`.
