@@ -57,7 +57,7 @@ def _render(request: Request, session: Session, play: plays.LoadedPlay, *, sel: 
             notice: str | None = None, hint: str | None = None, why: str | None = None, fragment: bool = False,
             status_code: int = 200, finish: Any = None) -> Response:
     state = request.app.state
-    table = build_table(play, parse_selection(sel, n, play), _hint_move(hint))
+    table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why)
     table.dead_end = hints.is_dead_end(play, state.solver, state.dead_ends)
     table.only_solvable = only_solvable(request)
     challenge = None

@@ -172,14 +172,19 @@ def game_url(number: int | None, mode: str, page: str = "", **params: object) ->
     return f"/game/{number}{'/' + page if page else ''}?{urlencode(query)}"
 
 
-def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None = None) -> TableView:
+def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None = None,
+                why: str | None = None) -> TableView:
     """The :class:`TableView` of ``play`` with ``selection`` lifted (or none) and ``hint``
-    (a legal move) shown by lighting its source cards and its destination."""
+    (a legal move; ``why``, its reason's key) shown by lighting its source cards and its
+    destination. Tapping the hinted cards keeps the hint, and the hint's destination is then
+    the preferred place."""
     game, row = play.game, play.row
     pos = game.position
     rules = game.rules
     over = play.is_over
     moves = [] if over else game.legal_moves()
+    if hint is not None and hint not in moves:
+        hint = None  # no longer legal: not shown
     empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
     number, mode = row.number, row.mode
 
@@ -191,6 +196,8 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
         if count == 1 and len(targets) == 1:
             return str(targets[0]), None
         key = "W" if source == WASTE else str(source)
+        if hint is not None and hint.action == "move" and (hint.source, hint.count) == (source, count):
+            return None, game_url(number, mode, sel=key, n=count, hint=str(hint), why=why)
         return None, game_url(number, mode, sel=key, n=count)
 
     columns: list[PlaceView] = []
@@ -218,7 +225,7 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
     can_more = can_fewer = False
     if selection is not None:
         targets = _targets(moves, selection.source, selection.count)
-        best = preferred(targets, empty)
+        best = hint if hint in targets else preferred(targets, empty)
         preferred_move = None if best is None else str(best)
         for m in targets:
             place = foundations[_foundation_index(pos, m)] if m.target == FOUNDATION else columns[m.target - 1]
@@ -235,7 +242,7 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
                 max_at_once = limit
 
     hint_on_stock = False
-    if hint is not None and hint in moves:
+    if hint is not None:
         if hint.action != "move":
             hint_on_stock = True
         else:
@@ -248,8 +255,6 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
                 foundations[_foundation_index(pos, hint)].hinted = True
             else:
                 columns[hint.target - 1].hinted = True
-    else:
-        hint = None
 
     return TableView(
         hint_move=None if hint is None else str(hint),

@@ -69,6 +69,24 @@ def test_clicking_the_preferred_arrow_makes_the_move(browser: Browser, base_url:
     context.close()
 
 
+def test_tapping_the_hinted_card_prefers_the_hints_destination(browser: Browser, base_url: str,
+                                                                screenshots: Path) -> None:
+    # Deal 6 again, with the hint 6-5 shown (the address a hint leads to without JavaScript):
+    # picking up the hinted card keeps the hint, and column 5, not 1, is the preferred place.
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/6?mode=classic&hint=6-5&why=line")
+    page.wait_for_function("() => window.htmx !== undefined")
+    moving = pile(page, "6")[-1]
+    top(page, 6).tap()
+    expect(page.locator("#table [data-pile='5'].preferred")).to_have_count(1)
+    expect(page.locator("#table")).to_contain_text("This move keeps a win within reach.")
+    page.screenshot(path=screenshots / "phone_hinted_pick_up.png")
+    click_the_arrow(page, "5", tap=True)
+    assert pile(page, "5")[-1] == moving
+    context.close()
+
+
 def _spanish(browser: Browser, base_url: str, **options: object) -> BrowserContext:
     context = browser.new_context(viewport=PHONE, **options)  # type: ignore[arg-type]
     context.add_cookies([{"name": "ft_lang", "value": "es", "url": base_url}])

@@ -93,6 +93,18 @@ def test_selection_lights_targets_and_marks_the_preferred(client: TestClient) ->
     assert "No place takes it" in html
 
 
+def test_picking_up_the_hinted_card_keeps_the_hint_and_prefers_its_destination(client: TestClient) -> None:
+    # Deal 6: column 6's top card fits on columns 1 and 5; without a hint column 1 is preferred.
+    assert 'class="drop preferred" type="submit" name="move" value="6-1"' in client.get("/game/6?sel=6&n=1").text
+    html = client.get("/game/6?hint=6-5&why=line").text
+    pick_up = re.search(r'href="([^"]*sel=6[^"]*)"', html)
+    assert pick_up and "hint=6-5" in pick_up.group(1) and "why=line" in pick_up.group(1)
+    html = client.get(pick_up.group(1).replace("&amp;", "&")).text
+    assert 'class="drop preferred" type="submit" name="move" value="6-5"' in html
+    assert 'class="drop" type="submit" name="move" value="6-1"' in html
+    assert "This move keeps a win within reach." in html
+
+
 def test_stale_version_shows_a_notice_and_changes_nothing(client: TestClient) -> None:
     client.get("/game/4242")
     client.post("/game/4242/draw", data={"mode": "classic", "version": "0"})
