@@ -20,6 +20,7 @@ from app.deal_pool import PoolWorker, load_shipped_pool
 from app.settings import PROJECT_ROOT, Settings, get_settings
 from app.solving import DeadEndCache, RateLimiter, SolverPool
 from app.web import analysis, deal_records, finish, language, share, stats
+from app.web.addresses import redirect_to_one_address
 from app.web.routes import error_page, page_error_message
 from app.web.routes import router as web_router
 from app.web.visitor import VisitorCookie
@@ -65,6 +66,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.dead_ends = DeadEndCache()
     app.state.analyses = AnalysisRunner(app.state.db.sessions, app.state.solver)
     app.state.pool_worker = None
+    app.middleware("http")(redirect_to_one_address)
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
     app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(i18n.LanguageMiddleware)

@@ -141,10 +141,6 @@ def game_page(
     hint given by ``POST …/hint`` (only while it is still legal)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, _bad_number())
-    if request.path_params.get("number") != str(number):
-        # one address per deal (/game/00042 and /game/+42 are /game/42): a shared link stays one link
-        query = f"?{request.url.query}" if request.url.query else ""
-        return RedirectResponse(f"/game/{number}{query}", status_code=301)
     play = plays.current_play(session, visitor, number, _mode(mode))
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why,

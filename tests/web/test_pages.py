@@ -220,6 +220,10 @@ def test_a_game_number_written_another_way_redirects_to_its_one_address(client: 
     r = client.get("/game/00042?mode=relaxed", follow_redirects=False)
     assert r.status_code == 301 and r.headers["location"] == "/game/42?mode=relaxed"
     assert client.get("/game/42", follow_redirects=False).status_code == 200
+    for page in ("records", "analysis", "card"):
+        r = client.get(f"/game/+042/{page}?mode=classic", follow_redirects=False)
+        assert r.status_code == 301 and r.headers["location"] == f"/game/42/{page}?mode=classic"
+    assert client.get("/game/0", follow_redirects=False).status_code == 422  # out of range: its own page
 
 
 def test_unknown_pages_and_bad_addresses_get_friendly_pages(client: TestClient) -> None:
