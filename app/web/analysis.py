@@ -82,11 +82,6 @@ class AnalysisView:
     """The finish card whose play this is, when the address names one (else the latest play)."""
 
 
-def analysis_url(number: int, mode: str, **params: object) -> str:
-    """The analysis page's URL with extra query parameters."""
-    return game_url(number, mode, "analysis", **params)
-
-
 def _is_poll(request: Request) -> bool:
     """An htmx poll of the ``analysis`` block (not a boosted link, not a history restore)."""
     h = request.headers
@@ -109,7 +104,7 @@ def analysis_page(request: Request, number: int, session: SessionDep, visitor: V
         message = _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
         return _page(request, AnalysisView(number, mode, "none", "/", "/", message=message), 422)
     base = AnalysisView(number, mode, "none", game_url(number, mode),
-                        analysis_url(number, mode, card=card, line=line, step=step or None), card=card)
+                        game_url(number, mode, "analysis", card=card, line=line, step=step or None), card=card)
     play = (plays.latest_play(session, visitor, number, mode) if card is None
             else _play_of_card(session, visitor, number, mode, card))
     if play is None:
@@ -223,7 +218,7 @@ def _replay(base: AnalysisView, play: plays.LoadedPlay, lines: dict[str, tuple[P
     number, mode = base.number, base.mode
 
     def url(k: int, which: str = chosen) -> str:
-        return analysis_url(number, mode, card=base.card, line=which, step=k or None)
+        return game_url(number, mode, "analysis", card=base.card, line=which, step=k or None)
 
     lost_label = _("From where you stopped") if outcome == analysis.STILL_WINNABLE else _("From the losing point")
     labels = {LOST_LINE: lost_label, DEAL_LINE: _("From the deal")}
