@@ -52,18 +52,25 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
     """
     if board.redeals:
         raise ValueError("the beam search needs a single pass through the stock (no redeal left)")
-    t0 = time.perf_counter()
     start = board.snapshot()
+    try:
+        return _search(board, evaluate, width, layer_nodes, max_nodes, deadline, progress)
+    finally:
+        board.restore(start)
+
+
+def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_nodes: int,
+            deadline: float | None, progress: Progress | None) -> tuple[str, list[str], int]:
+    """:func:`beam_search`'s work, leaving the board wherever it ends."""
+    t0 = time.perf_counter()
     play, unplay, force, unforce, key_of, snap_of = (
         board.play, board.unplay, board.force_safe, board.unforce, board.key, board.snapshot)
     nodes = 0
     counter = 0
     done = tuple(force())
     if board.left == 0:
-        board.restore(start)
         return WON, line_of((None, None, None, done, 0)), 0
     seeds: list[Node] = [(snap_of(), None, None, done, 0)]
-    board.restore(start)
     stock_size = len(board.stock)
     while seeds:
         board.restore(seeds[0][-5])
@@ -91,7 +98,6 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
                 undo = play(m)
                 forced = tuple(force(m))
                 if board.left == 0:
-                    board.restore(start)
                     return WON, line_of((None, node, m, forced, 0)), nodes
                 k = key_of()
                 if k not in seen:
@@ -103,7 +109,6 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
                 unforce(forced)
                 unplay(m, undo)
             if nodes >= max_nodes or (not expansions & 63 and _late(deadline, progress, nodes, t0)):
-                board.restore(start)
                 return OUT, [], nodes
         if last:
             break
@@ -115,11 +120,9 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
             play(DRAW_ONE)
             forced = tuple(force())
             if board.left == 0:
-                board.restore(start)
                 return WON, line_of((None, node, DRAW_ONE, forced, 0)), nodes
             seeds.append((snap_of(), node, DRAW_ONE, forced, 0))
             nodes += 1  # a new position, as any other
-    board.restore(start)
     return OUT, [], nodes
 
 

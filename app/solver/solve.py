@@ -117,6 +117,7 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
     share_cap = table_cap // (len(portfolio) + 1)
     prover = Prover(board, share_cap) if prove else None
     beams = iter(BEAM_LADDER if beam and not board.redeals else ())
+    beam_evaluate = make_evaluate(BEAM_WEIGHTS)  # one for the ladder: its memory of piles carries over
     beam_nodes = 0  # of the beam searches run so far
     dropped = 0  # of the portfolio's searches dropped
     searches: list[Search] = []
@@ -154,7 +155,7 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
             board.greedy = False
             running = total()
             verdict, line, nodes = beam_search(
-                board, make_evaluate(BEAM_WEIGHTS), width=width, layer_nodes=layer_nodes,
+                board, beam_evaluate, width=width, layer_nodes=layer_nodes,
                 max_nodes=left(running), deadline=deadline, progress=report)
             beam_nodes += nodes
             if verdict == WON:
