@@ -19,7 +19,7 @@ import time
 
 from .board import Board, Move, forced_notation, notation
 from .lost import is_lost
-from .search import LOST, OUT, WON
+from .search import LOST, OUT, WON, Progress
 
 Frame = list
 """One position on the prover's path: ``[moves left to try, move that led here, its undo,
@@ -45,11 +45,15 @@ class Prover:
         self._path: list[Frame] = []
         self._seen: set[bytes] = set()
 
-    def run(self, max_nodes: int, deadline: float | None = None) -> str:
+    def run(self, max_nodes: int, deadline: float | None = None,
+            progress: Progress | None = None) -> str:
         """Search on until :attr:`nodes` reaches ``max_nodes`` or :func:`time.perf_counter`
         passes ``deadline``: returns :data:`.search.WON`, :data:`.search.LOST` (every reachable
         position searched: a proof) or :data:`.search.OUT`. The board is left wherever the
-        search stopped."""
+        search stopped.
+
+        :param progress: called every 256 new positions with (positions this run, seconds this
+            run), as the other searches report theirs."""
         board = self.board
         board.greedy = False
         path, seen = self._path, self._seen
@@ -66,7 +70,8 @@ class Prover:
                 return WON
             seen.add(key_of())
             path.append([iter(gen()), None, None, done])
-        nodes = self.nodes
+        nodes = first = self.nodes
+        t0 = time.perf_counter()
         while path:
             frame = path[-1]
             move: Move | None = next(frame[0], None)
@@ -94,8 +99,14 @@ class Prover:
                 unplay(move, undo)
             else:
                 path.append([iter(gen()), move, undo, done])
-            if (nodes >= max_nodes or nodes >= self.table_cap
-                    or (deadline is not None and not nodes & 255 and time.perf_counter() > deadline)):
+            if not nodes & 255:
+                now = time.perf_counter()
+                if progress is not None:
+                    progress(nodes - first, now - t0)
+                late = deadline is not None and now > deadline
+            else:
+                late = False
+            if nodes >= max_nodes or nodes >= self.table_cap or late:
                 self.nodes = nodes
                 self._paused = board.snapshot()
                 return OUT

@@ -166,7 +166,8 @@ def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
         if prover is not None:
             others = total() - prover.nodes
             share = max(int(others * PROVER_SHARE / (1 - PROVER_SHARE)), FIRST_ROUND_NODES)
-            verdict = prover.run(min(share, prover.nodes + left(total())), deadline)
+            running = total()
+            verdict = prover.run(min(share, prover.nodes + left(running)), deadline, report)
             if verdict == WON:
                 return result(WINNABLE, prover.line, total())
             if verdict == LOST:

@@ -51,3 +51,16 @@ def test_a_prover_at_its_table_cap_gives_up_without_an_answer() -> None:
     prover = Prover(Board(deal(10, CLASSIC), CLASSIC), table_cap=1_000)
     assert prover.run(100_000) == OUT
     assert prover.run(100_000) == OUT and prover.nodes <= 1_002
+
+
+def test_the_prover_reports_its_progress_and_solve_counts_it_with_the_rest() -> None:
+    seen: list[tuple[int, float]] = []
+    prover = Prover(Board(deal(10, CLASSIC), CLASSIC))
+    prover.run(3_000)
+    prover.run(100_000, progress=lambda nodes, seconds: seen.append((nodes, seconds)))
+    assert [n for n, _ in seen] == list(range(256 - 3_000 % 256, prover.nodes - 3_000 + 1, 256))
+    # solve's progress (the CLI's bar) keeps rising through the prover's turns to its total
+    reports: list[int] = []
+    result = solve(deal(10, CLASSIC), CLASSIC, max_nodes=60_000, progress=lambda n, s: reports.append(n))
+    assert result.status == "unwinnable"
+    assert reports == sorted(reports) and result.nodes - 256 <= reports[-1] <= result.nodes
