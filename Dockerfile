@@ -6,11 +6,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
     FT_HOST=0.0.0.0 FT_PORT=8000 FT_DATA_DIR=/app/data
 
 WORKDIR /app
-# DejaVu: the link-preview picture's font (accents, ¿ ¡).
-RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
+# DejaVu: the link-preview picture's font (accents, ¿ ¡). gcc: compiles the solver (mypyc).
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core gcc libc6-dev \
+    && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY app ./app
-RUN pip install --no-cache-dir -e . && python -c "from app.i18n import compile_catalogs; compile_catalogs()"
+RUN pip install --no-cache-dir -e . && python -c "from app.i18n import compile_catalogs; compile_catalogs()" \
+    && python -m app.solver build
 COPY migrations ./migrations
 COPY templates ./templates
 COPY static ./static

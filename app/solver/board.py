@@ -22,7 +22,9 @@ waste is a stack. A move is a tuple ``(kind, a, b, k)``:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain
+from typing import cast
 
 from app.engine import Card, Position, Rules
 from app.engine.rules import Build, RunMoves
@@ -287,21 +289,23 @@ class Board:
             del dst[-k:]
             return
         if kind == COL_F:
-            self.home[undo] -= 1  # type: ignore[index]
+            c = cast(int, undo)
+            self.home[c] -= 1
             self.left += 1
-            self.cols[a].append(undo)  # type: ignore[arg-type]
+            self.cols[a].append(c)
             return
         if kind == REDEAL:
             self.stock, self.si, self.waste, self.stock_key = undo  # type: ignore[misc]
             self.redeals += 1
             return
         if kind != DRAW:
+            c = cast(int, undo)
             if kind == W:
                 self.cols[b].pop()
             else:
-                self.home[undo] -= 1  # type: ignore[index]
+                self.home[c] -= 1
                 self.left += 1
-            self.waste.append(undo)  # type: ignore[arg-type]
+            self.waste.append(c)
         if k:
             del self.waste[-k:]
             self.si -= k
@@ -355,7 +359,7 @@ class Board:
         self.left -= len(done)
         return done
 
-    def unforce(self, done: list[int]) -> None:
+    def unforce(self, done: Sequence[int]) -> None:
         """Take back what :meth:`force_safe` did."""
         home, cols, waste = self.home, self.cols, self.waste
         for v in reversed(done):
@@ -368,6 +372,6 @@ class Board:
         self.left += len(done)
 
 
-def forced_notation(done: list[int]) -> list[str]:
+def forced_notation(done: Sequence[int]) -> list[str]:
     """The foundation moves of a :meth:`Board.force_safe` record, in notation."""
     return ["W-F" if v < 64 else f"{v >> 6}-F" for v in done]

@@ -1,5 +1,6 @@
-"""Command line: ``python -m app.solver solve 4242 --mode classic --budget 10s`` and
-``python -m app.solver survey --from 1 --count 1000 --budget 10s --workers 2 --csv out.csv``.
+"""Command line: ``python -m app.solver solve 4242 --mode classic --budget 10s``,
+``python -m app.solver survey --from 1 --count 1000 --budget 10s --workers 2 --csv out.csv`` and
+``python -m app.solver build`` (compile the hot modules, see :mod:`.native`).
 Progress goes to stderr, results to stdout."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import TextIO
 
 from app.engine import MODES, deal
 
+from . import COMPILED, native
 from .budget import Budget, parse_budget
 from .solve import SOLVER_VERSION, solve
 from .survey import SurveyRow, summary_lines, survey, write_csv
@@ -62,7 +64,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                    progress=progress)
     bar.close()
     print(f"game {args.number} ({args.mode}): {result.status} — {result.nodes:,} nodes in "
-          f"{result.elapsed_ms / 1000:.2f}s (solver {SOLVER_VERSION})")
+          f"{result.elapsed_ms / 1000:.2f}s (solver {SOLVER_VERSION}, {speed_name()})")
     if result.moves:
         print(f"line ({len(result.moves)} moves): {' '.join(result.moves)}")
     return 0
@@ -82,12 +84,32 @@ def cmd_survey(args: argparse.Namespace) -> int:
         bar.draw(len(rows) / args.count, f"{len(rows)}/{args.count} {text}", force=True)
     bar.close()
     print(f"survey: {args.mode}, games {args.start}–{args.start + args.count - 1}, budget "
-          f"{args.budget} per deal, solver {SOLVER_VERSION}")
+          f"{args.budget} per deal, solver {SOLVER_VERSION}, {speed_name()}")
     for line in summary_lines(rows):
         print(line)
     if args.csv:
         write_csv(rows, args.csv)
         print(f"wrote {args.csv}")
+    return 0
+
+
+def speed_name() -> str:
+    """Which solver modules run: "compiled" or "plain Python" (see :mod:`.native`)."""
+    return "compiled" if COMPILED else "plain Python"
+
+
+def cmd_build(args: argparse.Namespace) -> int:
+    try:
+        folder = native.build()
+    except ImportError as exc:
+        print(f"cannot compile the solver: {exc} (pip install mypy setuptools); "
+              "the plain Python solver runs instead", file=sys.stderr)
+        return 1
+    except (SystemExit, Exception) as exc:  # a compiler error: setuptools exits
+        print(f"compiling the solver failed ({exc}); the plain Python solver runs instead",
+              file=sys.stderr)
+        return 1
+    print(f"compiled solver ready in {folder.relative_to(native.ROOT)}")
     return 0
 
 
@@ -108,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--workers", type=int, default=1)
     v.add_argument("--csv", default=None, help="write one row per deal to this file")
     v.set_defaults(func=cmd_survey)
+    b = sub.add_parser("build", help="compile the solver's hot modules with mypyc (about twice as fast)")
+    b.set_defaults(func=cmd_build, budget="1s")
     args = p.parse_args(argv)
     try:
         parse_budget(args.budget)

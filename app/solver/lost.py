@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from .board import KING, Board
 
-_LEFT = {decks: bytes(max(decks - n, 0) for n in range(256)) for decks in (1, 2, 3, 4)}
+_LEFT = {decks: bytes([max(decks - n, 0) for n in range(256)]) for decks in (1, 2, 3, 4)}
 """Per number of decks, ``n`` -> ``decks - n`` as a bytes translation (copies not up)."""
 
 

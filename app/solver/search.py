@@ -19,7 +19,7 @@ import heapq
 import time
 from collections.abc import Callable
 
-from .board import Board, forced_notation, notation
+from .board import Board, Move, forced_notation, notation
 from .lost import is_lost
 
 Progress = Callable[[int, float], None]
@@ -194,8 +194,7 @@ class Search:
         nodes = self.nodes
         if not seen:
             board.restore(self._start)
-            done = tuple(force())
-            node: Node = (snap_of(), None, None, done, 0)
+            node: Node = (snap_of(), None, None, tuple(force()), 0)
             if board.left == 0:
                 self.line = line_of(node)
                 return WON
@@ -267,7 +266,7 @@ class Search:
         """Make the board ``node``'s position: its nearest snapshot up the line, then the moves
         from there (each move and its safe moves replay exactly: same board, same rules)."""
         board = self.board
-        path = []
+        path: list[Move] = []
         while node[-5] is None:
             path.append(node[-3])
             node = node[-4]
@@ -281,10 +280,11 @@ def line_of(node: Node) -> list[str]:
     """The line from the start to ``node``, read back through the parents, in RULES.md
     notation: each node's move, then the safe cards that went up after it."""
     parts: list[list[str]] = []
-    while node is not None:
-        parent, move, done = node[-4:-1]
-        parts.append(forced_notation(list(done)))
+    at: Node | None = node
+    while at is not None:
+        parent, move, done = at[-4:-1]
+        parts.append(forced_notation(done))
         if move is not None:
             parts.append(notation(move))
-        node = parent
+        at = parent
     return [text for part in reversed(parts) for text in part]
