@@ -18,7 +18,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app.solver import COMPILED, SOLVER_VERSION, parse_budget, survey  # noqa: E402
+from app.solver import SOLVER_VERSION, parse_budget, survey  # noqa: E402
+from app.solver.cli import speed_name  # noqa: E402
 from app.solver.survey import SurveyRow, percentile  # noqa: E402
 
 DEFAULT_RUNS = ["classic:1-200:1s", "relaxed:1-200:1s", "classic:1-100:10s"]
@@ -52,8 +53,7 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--runs", nargs="+", default=DEFAULT_RUNS, help="mode:first-last:budget …")
     args = p.parse_args()
-    kind = "compiled" if COMPILED else "plain Python (not compiled: see app/solver/native.py)"
-    print(f"solver {SOLVER_VERSION}, {kind}, one core, Python {sys.version.split()[0]}")
+    print(f"solver {SOLVER_VERSION}, {speed_name()}, one core, Python {sys.version.split()[0]}")
     for spec in args.runs:
         print(run(spec), flush=True)
 

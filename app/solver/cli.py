@@ -105,9 +105,9 @@ def cmd_build(args: argparse.Namespace) -> int:
         print(f"cannot compile the solver: {exc} (pip install mypy setuptools); "
               "the plain Python solver runs instead", file=sys.stderr)
         return 1
-    except (SystemExit, Exception) as exc:  # a compiler error: setuptools exits
-        print(f"compiling the solver failed ({exc}); the plain Python solver runs instead",
-              file=sys.stderr)
+    except (SystemExit, Exception) as exc:  # mypy and the C compiler exit after their messages
+        print(f"compiling the solver failed ({type(exc).__name__} {exc}, see the messages above); "
+              "the plain Python solver runs instead", file=sys.stderr)
         return 1
     print(f"compiled solver ready in {folder.relative_to(native.ROOT)}")
     return 0
