@@ -189,15 +189,19 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
     number, mode = row.number, row.mode
 
     def tap(source: int, count: int) -> tuple[str | None, str | None]:
-        """What tapping the card that heads ``count`` cards of ``source`` does."""
+        """What tapping the card that heads ``count`` cards of ``source`` does. Any lit card of
+        a hint picks up the hint's cards, all of them, with the hint kept (its top card alone
+        might otherwise move at once to its only place, which is not the hint)."""
         if over:
             return None, None
+        key = "W" if source == WASTE else str(source)
+        if hint is not None and hint.action == "move" and hint.source == source and count <= hint.count:
+            if hint.count == 1 and len(_targets(moves, source, 1)) == 1:
+                return str(hint), None  # its only place: the hint itself
+            return None, game_url(number, mode, sel=key, n=hint.count, hint=str(hint), why=why)
         targets = _targets(moves, source, count)
         if count == 1 and len(targets) == 1:
             return str(targets[0]), None
-        key = "W" if source == WASTE else str(source)
-        if hint is not None and hint.action == "move" and (hint.source, hint.count) == (source, count):
-            return None, game_url(number, mode, sel=key, n=count, hint=str(hint), why=why)
         return None, game_url(number, mode, sel=key, n=count)
 
     columns: list[PlaceView] = []

@@ -238,3 +238,28 @@ def test_unknown_pages_and_bad_addresses_get_friendly_pages(client: TestClient) 
     assert r.status_code == 404 and r.json()["error"] == "http_404"
     r = client.get("/nope", headers={"Accept-Language": "es"})
     assert "No hay ninguna página en esta dirección." in r.text
+
+
+def test_every_lit_card_of_a_hinted_run_picks_up_the_whole_run(client: TestClient) -> None:
+    # A play-tester's trap: the hint was 1-2/2 (J♠ 10♠ onto Q♠) and a tap on the lit 10♠ moved it
+    # alone to its only place, the empty column 3.
+    from app.engine import Move
+    from app.plays import get_play
+    from app.web.view import build_table
+    from tests.records.positions import RANKS, SUITS
+
+    tableau = [["3H", "JS", "TS"], ["4H", "QS"], [], ["3S"], ["3D"], ["3C"], ["5S"], ["5H"], ["5D"], ["5C"]]
+    rest = [r + s for s in SUITS for r in RANKS] * 2
+    for card in [c for col in tableau for c in col] + ["9C"]:
+        rest.remove(card)
+    position = {"tableau": tableau, "foundations": [None] * 8, "waste": [*rest, "9C"], "stock": [], "redeals_left": 0}
+    play = client.post("/api/plays", json={"position": position, "mode": "classic"}).json()
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        loaded = get_play(s, play["play_id"])
+        plain = build_table(loaded, None).columns[0].cards
+        hinted = build_table(loaded, None, Move.parse("1-2/2"), "line").columns[0].cards
+    assert plain[2].post == "1-3"  # without a hint, 10♠ alone goes at once to its only place
+    for card in hinted[1:]:  # with the hint, J♠ and 10♠ both pick up the two, the hint kept
+        assert card.hinted and card.post is None
+        assert "sel=1" in card.get and "n=2" in card.get and "hint=1-2%2F2" in card.get and "why=line" in card.get
+    assert not hinted[0].hinted and hinted[0].get is None and hinted[0].post is None  # 3♥: not in the run
