@@ -14,8 +14,11 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.db.models import PlayHint, PlayRow, SolvedDeal
+from app.deal_pool import solvable, store_result
 from app.engine import Game, Move, Position, deal
+from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
+from app.engine.moves import play as play_move
 from app.i18n import N_
 from app.plays import ActionRejected, LoadedPlay, rules_for
 from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
@@ -85,6 +88,34 @@ def _keep(session: Session, row: PlayRow, origin: Position, line: list[str]) -> 
         kept.origin, kept.line, kept.updated_at = data, line, now
 
 
+def line_from_start(game: Game) -> list[str]:
+    """The play's current line as engine moves from its start: each step's move, then the
+    foundation moves made with it (safe auto-moves, Finish's cards), so that it replays through
+    ``Game(start, rules, auto_safe=False)``."""
+    return [text for step in game.steps
+            for text in ([] if step.action == FINISH else [step.action]) + [str(m) for m in step.auto]]
+
+
+def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
+    """A winning ``line`` from the current position of a play of a numbered deal proves the
+    deal winnable: keep the play's moves followed by ``line`` as the deal's line, so that its
+    table says "winnable" rather than "not yet known" (only while nothing is known: see
+    :func:`app.deal_pool.store_result`). The whole line is replayed first; it is kept only if it
+    wins from the deal."""
+    row = loaded.row
+    if row.number is None or row.custom or solvable(session, row.number, row.mode) is not None:
+        return
+    full = line_from_start(loaded.game) + line
+    position = deal(row.number, loaded.game.rules)
+    try:
+        for text in full:
+            position = play_move(position, Move.parse(text))
+    except ValueError:
+        return
+    if position.cards_home == loaded.game.rules.card_count:
+        store_result(session, row.number, row.mode, "winnable", full, 0, 0.0)
+
+
 def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS,
              before_solving: Callable[[], None] | None = None) -> Hint:
     """The hint for ``play``'s current position; counts it (committed).
@@ -125,6 +156,7 @@ def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: 
             result = None
         if result is not None and result.status == "winnable" and result.moves:
             _keep(session, row, current, list(result.moves))
+            _settle_deal(session, play, list(result.moves))
             hint = Hint(result.moves[0], ON_LINE)
         else:
             unwinnable = result is not None and result.status == "unwinnable"

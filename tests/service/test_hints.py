@@ -204,3 +204,36 @@ def test_stored_hint_line_replays_through_the_engine() -> None:
     for text in result.moves:
         game.play(Move.parse(text))
     assert game.status == "won" and pos == start
+
+
+def test_a_hint_that_finds_a_win_settles_its_deal_as_winnable(client: TestClient) -> None:
+    # A play-tester saw "This move keeps a win within reach" beside the deal's "not yet known".
+    number = _solvable_number()
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        s.execute(delete(SolvedDeal).where(SolvedDeal.number == number))
+        s.commit()
+    assert client.get(f"/api/games/{number}").json()["solvable"] is None
+    play = client.post(f"/api/games/{number}/plays", json={"auto_safe": True}).json()
+    first = next(m for m in play["legal_moves"] if m != "D")
+    play = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": first, "version": play["version"]}).json()
+    hint = client.post(f"/api/plays/{play['play_id']}/hint").json()
+    assert hint["reason"] == "This move keeps a win within reach."
+    assert client.get(f"/api/games/{number}").json()["solvable"] is True
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        line = s.query(SolvedDeal).filter_by(number=number, mode="classic").one().line
+    game = Game(deal(number, CLASSIC), CLASSIC, auto_safe=False)
+    for text in line:  # the stored line is the play's moves, then the hint's line: it wins from the deal
+        game.play(text)
+    assert game.status.value == "won" and line[0] == first
+
+
+def test_a_hint_on_a_set_up_position_settles_no_deal(client: TestClient) -> None:
+    number = _solvable_number()
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        s.execute(delete(SolvedDeal))
+        s.commit()
+    position = Position.to_json(Game(deal(number, CLASSIC), CLASSIC).position, reveal_stock=True)
+    play = client.post("/api/plays", json={"position": position, "mode": "classic"}).json()
+    assert client.post(f"/api/plays/{play['play_id']}/hint").json()["reason"] == "This move keeps a win within reach."
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        assert s.query(SolvedDeal).count() == 0
