@@ -42,6 +42,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "The deal starts again from the beginning.": "La partida vuelve a empezar desde el principio.",
     "Hints are coming too fast: wait a moment and ask again.": "Demasiadas pistas seguidas: espera un momento y vuelve a pedirla.",
     "There is no move to hint here.": "Aquí no hay ninguna jugada que sugerir.",
+    "There is no such mode: this is the Classic game of this deal.": "Ese modo no existe: esta es la partida en modo Clásico de este reparto.",
     "This move keeps a win within reach.": "Esta jugada mantiene la victoria a tu alcance.",
     "No win is possible from here any more; this is the best try.": "Desde aquí ya no se puede ganar; este es el mejor intento.",
     "Best guess: no sure win found in time.": "La mejor apuesta: no se encontró a tiempo una victoria segura.",

@@ -37,6 +37,7 @@ NOTICES = {
     "restarted": N_("The deal starts again from the beginning."),
     "slow_down": N_("Hints are coming too fast: wait a moment and ask again."),
     "no_hint": N_("There is no move to hint here."),
+    "bad_mode": N_("There is no such mode: this is the Classic game of this deal."),
 }
 """Friendly notices by key: the page shows only these fixed texts (translated), never echoed input."""
 
@@ -141,6 +142,8 @@ def game_page(
     hint given by ``POST …/hint`` (only while it is still legal)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, _bad_number())
+    if mode is not None and mode not in MODES:  # said, not silently replaced
+        return RedirectResponse(game_url(number, "classic", notice="bad_mode"), status_code=303)
     play = plays.current_play(session, visitor, number, _mode(mode))
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why,

@@ -263,3 +263,11 @@ def test_every_lit_card_of_a_hinted_run_picks_up_the_whole_run(client: TestClien
         assert card.hinted and card.post is None
         assert "sel=1" in card.get and "n=2" in card.get and "hint=1-2%2F2" in card.get and "why=line" in card.get
     assert not hinted[0].hinted and hinted[0].get is None and hinted[0].post is None  # 3♥: not in the run
+
+
+def test_an_unknown_mode_in_the_address_is_said_not_silently_replaced(client: TestClient) -> None:
+    r = client.get("/game/4242?mode=zzqx", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/game/4242?mode=classic&notice=bad_mode"
+    html = client.get(r.headers["location"]).text
+    assert "There is no such mode: this is the Classic game of this deal." in html and "zzqx" not in html
+    assert column_cards(html, 1) == ["A♣", "2♣", "5♦", "7♦"]  # deal 4242, Classic
