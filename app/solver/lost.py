@@ -35,11 +35,7 @@ _LEFT = {decks: bytes([max(decks - n, 0) for n in range(256)]) for decks in (1, 
 
 
 def is_lost(board: Board) -> bool:
-    """True when ``board`` is proved lost (see the module docstring); False says nothing.
-
-    The hot path of every search (about a third of their time), so the test "might card ``x``
-    move, the rest of ``S`` staying put" is written out twice below, for the piles and for the
-    stock; the two copies must stay alike."""
+    """True when ``board`` is proved lost (see the module docstring); False says nothing."""
     if not board.supermove or board.redeals:
         return False
     cols = board.cols
@@ -68,16 +64,8 @@ def is_lost(board: Board) -> bool:
             h = heights[p]
             while h:
                 x = pile[h - 1]
-                # might x move? (the test, first copy)
-                up = home[x]
-                i = (x >> 4) * decks + up
-                r, rank, lim = first[i], x & 15, decks - up
-                base = x - rank
-                while r < rank and stuck[base + r] < lim:
-                    r += 1
-                first[i] = r
-                if r < rank and (rank == KING or dead[x + 1] + home[x + 1] >= decks):
-                    break  # x might neither go up nor onto a copy of x + 1
+                if not _may_move(x, home, decks, stuck, dead, first):
+                    break
                 h -= 1
                 stuck[x] -= 1
                 changed = True
@@ -90,15 +78,7 @@ def is_lost(board: Board) -> bool:
             heights[p] = h
         kept = []
         for x in to_draw:
-            # might x move? (the test, second copy)
-            up = home[x]
-            i = (x >> 4) * decks + up
-            r, rank, lim = first[i], x & 15, decks - up
-            base = x - rank
-            while r < rank and stuck[base + r] < lim:
-                r += 1
-            first[i] = r
-            if r < rank and (rank == KING or dead[x + 1] + home[x + 1] >= decks):
+            if not _may_move(x, home, decks, stuck, dead, first):
                 kept.append(x)
             else:
                 stuck[x] -= 1
@@ -106,3 +86,17 @@ def is_lost(board: Board) -> bool:
                 changed = True
         to_draw = kept
     return True
+
+
+def _may_move(x: int, home: list[int], decks: int, stuck: list[int], dead: list[int], first: list[int]) -> bool:
+    """Whether exposed card ``x`` might go up or onto a copy of ``x + 1``, the rest of ``S``
+    staying put (``stuck``: copies in S; ``dead``: copies that never become a column top;
+    ``first``: how far up each suit's ranks are known not to block, updated here)."""
+    up = home[x]
+    i = (x >> 4) * decks + up
+    r, rank, lim = first[i], x & 15, decks - up
+    base = x - rank
+    while r < rank and stuck[base + r] < lim:
+        r += 1
+    first[i] = r
+    return r >= rank or (rank != KING and dead[x + 1] + home[x + 1] < decks)
