@@ -88,11 +88,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
-        """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address)."""
+        """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address; 405: a
+        form's address opened as a page)."""
         if request.url.path.startswith("/api/"):
             return JSONResponse({"error": "http_" + str(exc.status_code), "detail": exc.detail},
                                 status_code=exc.status_code, headers=getattr(exc, "headers", None))
-        message = i18n._("There is no page at this address.") if exc.status_code == 404 else str(exc.detail)
+        if exc.status_code == 404:
+            message = i18n._("There is no page at this address.")
+        elif exc.status_code == 405:  # a form's address opened as a page (GET /s, say)
+            message = i18n._("This address takes a form, not a visit: start from the game's page.")
+        else:
+            message = str(exc.detail)
         return error_page(request, message, status_code=exc.status_code)
 
     @app.get("/healthz", tags=["health"])

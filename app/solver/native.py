@@ -9,8 +9,8 @@ for the sources as they are now; otherwise (no compiler, sources edited since, o
 ``FT_PURE_SOLVER=1`` in the environment) the plain modules run. A stale build is never used.
 
 Compiled and plain modules give the same verdicts, node counts and lines (a test compares them
-on the deals of the benchmark); only the speed differs, so a time budget searches about twice
-as many positions.
+on deals of both modes at node budgets); only the speed differs, so a time budget searches
+about twice as many positions.
 """
 
 from __future__ import annotations

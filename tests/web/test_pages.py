@@ -229,6 +229,8 @@ def test_a_game_number_written_another_way_redirects_to_its_one_address(client: 
 def test_unknown_pages_and_bad_addresses_get_friendly_pages(client: TestClient) -> None:
     r = client.get("/nope")
     assert r.status_code == 404 and "There is no page at this address." in r.text
+    r = client.get("/s")  # the share form's address, opened as a page (a play-tester saw a bare 405)
+    assert r.status_code == 405 and "This address takes a form, not a visit" in r.text and "Method Not" not in r.text
     r = client.get("/game/abc")
     assert r.status_code == 422 and "from 1 to 4294967295" in r.text and "Input should be" not in r.text
     assert client.get("/game/91?sel=1&n=-3").status_code == 200
