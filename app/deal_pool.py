@@ -14,6 +14,7 @@ import io
 import logging
 import secrets
 import threading
+import time
 from collections import deque
 from collections.abc import Iterable
 from datetime import UTC, datetime
@@ -148,7 +149,9 @@ class PoolWorker:
 
     :param budget_ms: time per deal.
     :param share: the fraction of one core it may use: after a deal that took t seconds it
-        rests t × (1/share − 1) seconds (at least ``pause_s``).
+        rests t × (1/share − 1) seconds (at least ``pause_s``). A wanted deal (someone is
+        looking at its "not yet known") cuts a rest short; the rest it cut is then owed and
+        added to the next rest, which nothing cuts, so the share holds over two deals.
     :param pause_s: the shortest rest between two deals.
     :param error_pause_s: the rest after an unexpected error (it is logged; the worker goes on).
     """
@@ -163,6 +166,7 @@ class PoolWorker:
         self.error_pause_s = error_pause_s
         self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
         self._stop = threading.Event()
+        self._wake = threading.Event()  # set by want() and stop(): ends a rest early
         self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
 
     def start(self) -> None:
@@ -170,11 +174,13 @@ class PoolWorker:
 
     def stop(self) -> None:
         self._stop.set()
+        self._wake.set()
 
     def want(self, number: int, mode: str) -> None:
         """Ask for this deal to be solved soon (a shared link of unknown solvability)."""
         if (number, mode) not in self._wanted:
             self._wanted.append((number, mode))
+        self._wake.set()
 
     def _next(self, session: Session, turn: int) -> tuple[int, str]:
         while self._wanted:
@@ -185,10 +191,27 @@ class PoolWorker:
         highest = session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0
         return int(highest) + 1, mode
 
+    def _rest(self, seconds: float, owed: float) -> float:
+        """Rest ``seconds`` plus the ``owed`` rest of the last cut; a want may cut it short only
+        when nothing is owed. Returns the rest owed now."""
+        if owed:
+            self._stop.wait(seconds + owed)
+            return 0.0
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            self._wake.wait(left)
+            self._wake.clear()
+            if self._stop.is_set() or self._wanted:
+                return max(0.0, end - time.monotonic())
+        return 0.0
+
     def _run(self) -> None:
         turn = 0
-        rest = self.pause_s
-        while not self._stop.wait(rest):
+        rest, owed = self.pause_s, 0.0
+        while True:
+            owed = self._rest(rest, owed)
+            if self._stop.is_set():
+                return
             try:
                 with self.sessions() as session:
                     number, mode = self._next(session, turn)

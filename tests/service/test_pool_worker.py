@@ -48,3 +48,40 @@ def test_worker_solves_wanted_deals_first_and_keeps_going_after_an_error(tmp_pat
         assert solvable(s, 7, "classic") is False and solvable(s, 8, "classic") is True
         assert solvable(s, 13, "classic") is None and solvable(s, 14, "classic") is True
         assert pick_number(s, "classic", "someone", only_solvable=True) in (8, 14)
+
+
+class SlowFakeSolver(FakeSolver):
+    """As FakeSolver, but every deal reports 5 s of solving: the worker then rests 15 s."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.solved_at: dict[int, float] = {}
+
+    def solve(self, position: Position, rules: Rules, **kw: Any) -> SolveResult:
+        result = super().solve(position, rules, **kw)
+        self.solved_at[self.seen[-1]] = time.monotonic()
+        return SolveResult(result.status, result.moves, result.nodes, 5_000.0)
+
+
+def test_a_wanted_deal_cuts_the_rest_short_once_and_the_rest_it_cut_is_owed(tmp_path: Any) -> None:
+    # A play-tester's shared link stayed "not yet known" for minutes while the worker rested.
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    solver = SlowFakeSolver()
+    worker = PoolWorker(db.sessions, solver, budget_ms=10, pause_s=0.01)  # type: ignore[arg-type]
+    worker.start()
+    try:
+        deadline = time.monotonic() + 10
+        while 1 not in solver.solved_at and time.monotonic() < deadline:  # the next unknown deal: 1
+            time.sleep(0.02)
+        asked = time.monotonic()
+        worker.want(8, "classic")  # the worker now rests 15 s; a want cuts that short
+        while 8 not in solver.solved_at and time.monotonic() < asked + 10:
+            time.sleep(0.02)
+        assert solver.solved_at.get(8, float("inf")) - asked < 5
+        worker.want(14, "classic")  # this rest is owed whole (15 s plus the cut): no cutting it
+        time.sleep(3)
+        assert 14 not in solver.solved_at and solver.seen == [1, 8]
+    finally:
+        worker.stop()
