@@ -185,7 +185,9 @@ class PoolWorker:
     def _next(self, session: Session, turn: int) -> tuple[int, str]:
         while self._wanted:
             number, mode = self._wanted.popleft()
-            if solvable(session, number, mode) is None:
+            # any verdict stored, "unknown" included: the same budget would only say it again
+            tried = session.scalar(select(SolvedDeal.id).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+            if tried is None:
                 return number, mode
         mode = list(MODES)[turn % len(MODES)]
         highest = session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0

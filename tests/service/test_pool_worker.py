@@ -85,3 +85,25 @@ def test_a_wanted_deal_cuts_the_rest_short_once_and_the_rest_it_cut_is_owed(tmp_
         assert 14 not in solver.solved_at and solver.seen == [1, 8]
     finally:
         worker.stop()
+
+
+def test_a_wanted_deal_already_tried_is_not_solved_again(tmp_path: Any) -> None:
+    # Every view of a deal left "unknown" asked for it again, and the worker spent its share
+    # solving it again at the same budget.
+    from app.deal_pool import store_result
+
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    with db.sessions() as s:
+        store_result(s, 7, "classic", "unknown", [], 10, 1.0)
+    solver = FakeSolver()
+    worker = PoolWorker(db.sessions, solver, budget_ms=10, pause_s=0.01)  # type: ignore[arg-type]
+    worker.want(7, "classic")
+    worker.want(8, "classic")
+    worker.start()
+    deadline = time.monotonic() + 10
+    while 8 not in solver.seen and time.monotonic() < deadline:
+        time.sleep(0.02)
+    worker.stop()
+    assert solver.seen[0] == 8 and 7 not in solver.seen
