@@ -202,3 +202,27 @@ def test_the_open_finish_card_is_the_one_place_with_the_way_on(browser: Browser,
         p.screenshot(path=screenshots / f"desktop_finish_card_folded_{'js' if p is page else 'no_js'}.png")
     no_js.close()
     context.close()
+
+
+def test_with_a_card_picked_up_every_link_of_the_page_can_be_scrolled_clear_of_the_bar(
+        browser: Browser, base_url: str, screenshots: Path) -> None:
+    # Two play-testers: on a phone, with cards picked up, the floating selection bar covered the
+    # footer's links (Records, EN/ES) at the bottom of the page, with no way to scroll them clear.
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/6?mode=classic&hint=6-5&why=line")
+    page.wait_for_function("() => window.htmx !== undefined")
+    top(page, 6).tap()
+    bar = page.locator(".selection-bar")
+    expect(bar).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1")
+    page.screenshot(path=screenshots / "phone_selection_bar_page_end.png")
+    bar_top = (bar.bounding_box() or {})["y"]
+    links = page.locator("footer a")
+    assert links.count() >= 2
+    for i in range(links.count()):
+        box = links.nth(i).bounding_box()
+        assert box and box["y"] + box["height"] <= bar_top, (links.nth(i).inner_text(), box, bar_top)
+    context.close()
