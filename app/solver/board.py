@@ -22,7 +22,7 @@ waste is a stack. A move is a tuple ``(kind, a, b, k)``:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import cast
 
@@ -375,3 +375,14 @@ class Board:
 def forced_notation(done: Sequence[int]) -> list[str]:
     """The foundation moves of a :meth:`Board.force_safe` record, in notation."""
     return ["W-F" if v < 64 else f"{v >> 6}-F" for v in done]
+
+
+def line_notation(steps: Iterable[tuple[Move | None, Sequence[int]]]) -> list[str]:
+    """A line in notation from its steps, in order: each step's move (None: none, the start),
+    then the safe cards its :meth:`Board.force_safe` record put up."""
+    out: list[str] = []
+    for move, done in steps:
+        if move is not None:
+            out += notation(move)
+        out += forced_notation(done)
+    return out

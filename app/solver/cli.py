@@ -131,10 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     v.add_argument("--csv", default=None, help="write one row per deal to this file")
     v.set_defaults(func=cmd_survey)
     b = sub.add_parser("build", help="compile the solver's hot modules with mypyc (about twice as fast)")
-    b.set_defaults(func=cmd_build, budget="1s")
+    b.set_defaults(func=cmd_build)
     args = p.parse_args(argv)
-    try:
-        parse_budget(args.budget)
-    except ValueError as exc:
-        p.error(str(exc))
+    if "budget" in args:  # solve and survey: a bad budget is a usage error
+        try:
+            parse_budget(args.budget)
+        except ValueError as exc:
+            p.error(str(exc))
     return int(args.func(args))

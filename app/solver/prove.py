@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from .board import Board, Move, forced_notation, notation
+from .board import Board, Move, line_notation
 from .lost import is_lost
 from .search import LOST, OUT, WON, Progress
 
@@ -66,7 +66,7 @@ class Prover:
             board.restore(self._start)
             done = force()
             if board.left == 0:
-                self.line = forced_notation(done)
+                self.line = line_notation([(None, done)])
                 return WON
             seen.add(key_of())
             path.append([iter(gen()), None, None, done])
@@ -85,7 +85,7 @@ class Prover:
             done = force(move)
             if board.left == 0:
                 self.nodes = nodes
-                self.line = self._line([*path, [None, move, undo, done]])
+                self.line = line_notation([*((f[1], f[3]) for f in path), (move, done)])
                 return WON
             k = key_of()
             if k in seen:
@@ -113,11 +113,3 @@ class Prover:
         self.nodes = nodes
         return LOST
 
-    @staticmethod
-    def _line(path: list[Frame]) -> list[str]:
-        out: list[str] = []
-        for _, move, _, done in path:
-            if move is not None:
-                out += notation(move)
-            out += forced_notation(done)
-        return out

@@ -19,7 +19,7 @@ import heapq
 import time
 from collections.abc import Callable
 
-from .board import Board, Move, forced_notation, notation
+from .board import Board, Move, line_notation
 from .lost import is_lost
 
 Progress = Callable[[int, float], None]
@@ -279,12 +279,10 @@ class Search:
 def line_of(node: Node) -> list[str]:
     """The line from the start to ``node``, read back through the parents, in RULES.md
     notation: each node's move, then the safe cards that went up after it."""
-    parts: list[list[str]] = []
+    steps: list[tuple[Move | None, tuple[int, ...]]] = []
     at: Node | None = node
     while at is not None:
         parent, move, done = at[-4:-1]
-        parts.append(forced_notation(done))
-        if move is not None:
-            parts.append(notation(move))
+        steps.append((move, done))
         at = parent
-    return [text for part in reversed(parts) for text in part]
+    return line_notation(reversed(steps))
