@@ -142,8 +142,6 @@ def game_page(
     hint given by ``POST …/hint`` (only while it is still legal)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, _bad_number())
-    if mode is not None and mode not in MODES:  # said, not silently replaced
-        return RedirectResponse(game_url(number, "classic", notice="bad_mode"), status_code=303)
     play = plays.current_play(session, visitor, number, _mode(mode))
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why,

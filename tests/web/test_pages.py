@@ -273,3 +273,5 @@ def test_an_unknown_mode_in_the_address_is_said_not_silently_replaced(client: Te
     html = client.get(r.headers["location"]).text
     assert "There is no such mode: this is the Classic game of this deal." in html and "zzqx" not in html
     assert column_cards(html, 1) == ["A♣", "2♣", "5♦", "7♦"]  # deal 4242, Classic
+    r = client.get("/game/4242/records?mode=zzqx", follow_redirects=False)  # every page of a deal
+    assert r.status_code == 303 and r.headers["location"] == "/game/4242/records?mode=classic&notice=bad_mode"
