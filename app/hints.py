@@ -18,7 +18,6 @@ from app.deal_pool import solvable, store_result
 from app.engine import Game, Move, Position, deal
 from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
-from app.engine.moves import play as play_move
 from app.i18n import N_
 from app.plays import ActionRejected, LoadedPlay, rules_for
 from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
@@ -100,20 +99,11 @@ def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
     """A winning ``line`` from the current position of a play of a numbered deal proves the
     deal winnable: keep the play's moves followed by ``line`` as the deal's line, so that its
     table says "winnable" rather than "not yet known" (only while nothing is known: see
-    :func:`app.deal_pool.store_result`). The whole line is replayed first; it is kept only if it
-    wins from the deal."""
+    :func:`app.deal_pool.store_result`)."""
     row = loaded.row
     if row.number is None or row.custom or solvable(session, row.number, row.mode) is not None:
         return
-    full = line_from_start(loaded.game) + line
-    position = deal(row.number, loaded.game.rules)
-    try:
-        for text in full:
-            position = play_move(position, Move.parse(text))
-    except ValueError:
-        return
-    if position.cards_home == loaded.game.rules.card_count:
-        store_result(session, row.number, row.mode, "winnable", full, 0, 0.0)
+    store_result(session, row.number, row.mode, "winnable", line_from_start(loaded.game) + line, 0, 0.0)
 
 
 def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS,
