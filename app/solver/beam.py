@@ -23,7 +23,7 @@ from __future__ import annotations
 import heapq
 import time
 
-from .board import DRAW, Board
+from .board import DRAW, Board, reversal
 from .lost import is_lost
 from .search import OUT, WON, Evaluate, Node, Progress, line_of
 
@@ -94,7 +94,10 @@ def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_
             if is_lost(board):
                 continue
             found.append(entry)
+            back = reversal(node[-3], node[-2])
             for m in board.moves(draws=False):
+                if m == back:
+                    continue
                 undo = play(m)
                 forced = tuple(force(m))
                 if board.left == 0:

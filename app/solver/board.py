@@ -372,6 +372,16 @@ class Board:
         self.left += len(done)
 
 
+def reversal(move: Move | None, done: Sequence[int]) -> Move | None:
+    """The move that takes ``move`` straight back (the same cards from its destination column
+    to its source), when nothing went up after it (``done`` empty): that move leads back to
+    the position before ``move``, which every search has already seen, so the searches skip
+    it instead of making it to find its key in their tables. None when there is none."""
+    if move is None or move[0] != COL or done:
+        return None
+    return (COL, move[2], move[1], move[3])
+
+
 def forced_notation(done: Sequence[int]) -> list[str]:
     """The foundation moves of a :meth:`Board.force_safe` record, in notation."""
     return ["W-F" if v < 64 else f"{v >> 6}-F" for v in done]

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import time
 
-from .board import Board, Move, line_notation
+from .board import Board, Move, line_notation, reversal
 from .lost import is_lost
 from .search import LOST, OUT, WON, Progress
 
 Frame = list
 """One position on the prover's path: ``[moves left to try, move that led here, its undo,
-safe cards put up after it]`` (the root's move and undo are None)."""
+safe cards put up after it, the move that would take it straight back]`` (the root's move,
+undo and way back are None; see :func:`.board.reversal`)."""
 
 
 class Prover:
@@ -69,7 +70,7 @@ class Prover:
                 self.line = line_notation([(None, done)])
                 return WON
             seen.add(key_of())
-            path.append([iter(gen()), None, None, done])
+            path.append([iter(gen()), None, None, done, None])
         nodes = first = self.nodes
         t0 = time.perf_counter()
         while path:
@@ -80,6 +81,8 @@ class Prover:
                 if frame[1] is not None:
                     unforce(frame[3])
                     unplay(frame[1], frame[2])
+                continue
+            if move == frame[4]:
                 continue
             undo = play(move)
             done = force(move)
@@ -98,7 +101,7 @@ class Prover:
                 unforce(done)
                 unplay(move, undo)
             else:
-                path.append([iter(gen()), move, undo, done])
+                path.append([iter(gen()), move, undo, done, reversal(move, done)])
             if not nodes & 255:
                 now = time.perf_counter()
                 if progress is not None:

@@ -19,7 +19,7 @@ import heapq
 import time
 from collections.abc import Callable
 
-from .board import Board, Move, line_notation
+from .board import Board, Move, line_notation, reversal
 from .lost import is_lost
 
 Progress = Callable[[int, float], None]
@@ -194,7 +194,8 @@ class Search:
         nodes = self.nodes
         if not seen:
             board.restore(self._start)
-            node: Node = (snap_of(), None, None, tuple(force()), 0)
+            first_up = tuple(force())  # before the snapshot: the positions below replay from it
+            node: Node = (snap_of(), None, None, first_up, 0)
             if board.left == 0:
                 self.line = line_of(node)
                 return WON
@@ -215,7 +216,10 @@ class Search:
             hops = (node[-1] + 1) % SNAPSHOT_EVERY  # of its children
             # a position proved lost is not expanded (tested here, not when it is first
             # reached: most positions reached are never expanded)
+            back = reversal(node[-3], node[-2])
             for m in () if lost(board) else gen():
+                if m == back:
+                    continue
                 undo = play(m)
                 done = force(m)
                 if board.left == 0:

@@ -27,7 +27,7 @@ from .board import Board
 from .prove import Prover
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
-SOLVER_VERSION = "1.4"
+SOLVER_VERSION = "1.5"
 """Changes whenever a verdict for the same position and budget may change."""
 
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"

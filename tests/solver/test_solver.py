@@ -170,3 +170,24 @@ def test_a_search_resumed_in_steps_searches_as_one_run() -> None:
     while stepped.run(limit) != WON:
         limit += 97
     assert (stepped.line, stepped.nodes) == (whole.line, whole.nodes)
+
+
+def test_every_position_a_search_expands_is_one_it_reached() -> None:
+    """Deal 65 puts a safe card up before its first move; the positions below the start that
+    are restored from its snapshot must have that card up too (the snapshot was once taken
+    before it went up, and the search then expanded positions it had never reached)."""
+    from app.solver.board import Board
+    from app.solver.search import Search, make_evaluate
+
+    assert Board(deal(65, CLASSIC), CLASSIC).force_safe()  # the start puts a card up: the case tested
+    board = Board(deal(65, CLASSIC), CLASSIC)
+    expanded: list[bytes] = []
+
+    def record(b: Board) -> bool:  # the search's lost test, called on every position it expands
+        expanded.append(b.key())
+        return False
+
+    search = Search(board, make_evaluate((10, 6, 3, 8, 6, 0, 0, 5)), max_nodes=3_000, deadline=None, lost=record)
+    search.run()
+    assert len(expanded) > 100
+    assert all(k in search._seen for k in expanded)
