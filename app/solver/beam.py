@@ -25,7 +25,7 @@ import time
 
 from .board import DRAW, Board, reversal
 from .lost import is_lost
-from .search import OUT, WON, Evaluate, Node, Progress, line_of
+from .search import OUT, WON, Evaluate, Progress, line_of
 
 DRAW_ONE = (DRAW, 0, 0, 1)
 
@@ -66,23 +66,18 @@ def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_
     play, unplay, force, unforce, key_of, snap_of = (
         board.play, board.unplay, board.force_safe, board.unforce, board.key, board.snapshot)
     nodes = 0
-    counter = 0
     done = tuple(force())
     if board.left == 0:
         return WON, line_of((None, None, None, done, 0)), 0
-    seeds: list[Node] = [(snap_of(), None, None, done, 0)]
+    # a layer starts from its seeds, keyed and rated as they are made (as the last layer closes)
+    seen: set[bytes] = {key_of()}
+    seeds: list = [(-evaluate(board, board.col_bytes), -1, snap_of(), None, None, done, 0)]
+    counter = -1
     stock_size = len(board.stock)
     while seeds:
-        board.restore(seeds[0][-5])
         last = board.si >= stock_size  # every seed of a layer has drawn as many cards
         expand = layer_nodes * LAST_LAYER if last else layer_nodes
-        seen: set[bytes] = set()
-        heap: list = []
-        for node in seeds:
-            board.restore(node[-5])
-            seen.add(key_of())
-            counter -= 1
-            heap.append((-evaluate(board, board.col_bytes), counter, *node))
+        heap = seeds
         heapq.heapify(heap)
         found: list = []  # the layer's positions taken from the heap and not proved lost
         expansions = 0
@@ -117,6 +112,7 @@ def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_
             break
         found.extend(heap)  # positions reached but not expanded count too
         seeds = []
+        seen = set()
         for entry in heapq.nsmallest(width, found):
             node = entry[2:]
             board.restore(node[-5])
@@ -124,7 +120,9 @@ def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_
             forced = tuple(force())
             if board.left == 0:
                 return WON, line_of((None, node, DRAW_ONE, forced, 0)), nodes
-            seeds.append((snap_of(), node, DRAW_ONE, forced, 0))
+            seen.add(key_of())
+            counter -= 1
+            seeds.append((-evaluate(board, board.col_bytes), counter, snap_of(), node, DRAW_ONE, forced, 0))
             nodes += 1  # a new position, as any other
     return OUT, [], nodes
 

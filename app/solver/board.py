@@ -30,6 +30,9 @@ from app.engine import Card, Position, Rules
 from app.engine.rules import Build, RunMoves
 
 COL, COL_F, W, W_F, DRAW, REDEAL = range(6)
+STALE = b"\xfe"
+"""A column's entry in :attr:`Board.col_bytes` after the column changed (no column's bytes:
+0xfe is no card), told apart by identity."""
 KING = 13
 Move = tuple[int, int, int, int]
 
@@ -78,7 +81,9 @@ class Board:
     :ivar stock: this pass's stock sequence in draw order; ``stock[si:]`` is still face down.
     :ivar redeals: redeals left (RULES.md, Relaxed).
     :ivar left: cards not yet on a foundation (0 = won).
-    :ivar col_bytes: each column as bytes, in column order, as of the last :meth:`key`.
+    :ivar col_bytes: each column as bytes, in column order, or :data:`STALE` for a column
+        changed since its bytes were made; current after :meth:`key` and :meth:`snapshot`
+        (making a key costs the bytes of the columns changed since the last, not of all).
     """
 
     __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
@@ -88,10 +93,10 @@ class Board:
         check_rules(rules)
         self.decks = rules.decks
         self.greedy = False
-        self.col_bytes: list[bytes] = []
         self.supermove = rules.run_moves is RunMoves.SUPERMOVE
         self.kings_only = rules.kings_only_in_empty
         self.cols = [[encode(c) for c in col] for col in position.tableau]
+        self.col_bytes = [bytes(c) for c in self.cols]
         self.waste = [encode(c) for c in position.waste]
         self.stock = [encode(c) for c in position.stock]
         self.first_stock = self.stock
@@ -113,9 +118,16 @@ class Board:
         """The canonical key: columns sorted (their order does not matter), the waste, the
         stock's place; foundations are implied by the rest (every card is somewhere). Leaves
         each column's bytes, in column order, in :attr:`col_bytes` (the evaluation reuses them)."""
-        self.col_bytes = cols = [bytes(c) for c in self.cols]
-        tab = b"\x00".join(sorted(cols))
+        tab = b"\x00".join(sorted(self._fresh_col_bytes()))
         return b"%b\xff%b\xff%c%c%b" % (tab, bytes(self.waste), self.si, self.redeals, self.stock_key)
+
+    def _fresh_col_bytes(self) -> list[bytes]:
+        """:attr:`col_bytes`, each stale entry made anew."""
+        cb, cols = self.col_bytes, self.cols
+        for i in range(len(cb)):
+            if cb[i] is STALE:
+                cb[i] = bytes(cols[i])
+        return cb
 
     def snapshot(self) -> bytes:
         """Everything needed to :meth:`restore` this board exactly (columns in place), in one
@@ -124,14 +136,15 @@ class Board:
         this pass (card ints are 1 … 63, so ``0xff`` separates them)."""
         return b"%b%c%c%c%b\xff%b\xff%b" % (
             bytes(self.home), self.si, self.redeals, self.left,
-            b"\x00".join([bytes(c) for c in self.cols]), bytes(self.waste), self.stock_key)
+            b"\x00".join(self._fresh_col_bytes()), bytes(self.waste), self.stock_key)
 
     def restore(self, snap: bytes) -> None:
         """Become the board of a :meth:`snapshot` (of a board from the same start)."""
         self.home = list(snap[:64])
         self.si, self.redeals, self.left = snap[64], snap[65], snap[66]
         cols, waste, stock_key = snap[67:].split(b"\xff")
-        self.cols = [list(c) for c in cols.split(b"\x00")]
+        self.col_bytes = col_bytes = cols.split(b"\x00")
+        self.cols = [list(c) for c in col_bytes]
         self.waste = list(waste)
         if stock_key != self.stock_key:
             self.stock = list(stock_key) if stock_key else self.first_stock
@@ -253,9 +266,11 @@ class Board:
             src = self.cols[a]
             self.cols[b].extend(src[-k:])
             del src[-k:]
+            self.col_bytes[a] = self.col_bytes[b] = STALE
             return None
         if kind == COL_F:
             c = self.cols[a].pop()
+            self.col_bytes[a] = STALE
             self.home[c] += 1
             self.left -= 1
             return c
@@ -275,6 +290,7 @@ class Board:
         c = self.waste.pop()
         if kind == W:
             self.cols[b].append(c)
+            self.col_bytes[b] = STALE
         else:
             self.home[c] += 1
             self.left -= 1
@@ -287,12 +303,14 @@ class Board:
             dst = self.cols[b]
             self.cols[a].extend(dst[-k:])
             del dst[-k:]
+            self.col_bytes[a] = self.col_bytes[b] = STALE
             return
         if kind == COL_F:
             c = cast(int, undo)
             self.home[c] -= 1
             self.left += 1
             self.cols[a].append(c)
+            self.col_bytes[a] = STALE
             return
         if kind == REDEAL:
             self.stock, self.si, self.waste, self.stock_key = undo  # type: ignore[misc]
@@ -302,6 +320,7 @@ class Board:
             c = cast(int, undo)
             if kind == W:
                 self.cols[b].pop()
+                self.col_bytes[b] = STALE
             else:
                 self.home[c] -= 1
                 self.left += 1
@@ -322,7 +341,7 @@ class Board:
         :returns: one int per card, ``(source + 1) * 64 + card`` with source the column index
             or -1 for the waste, for :meth:`unforce` and :func:`forced_notation`.
         """
-        cols, home, waste = self.cols, self.home, self.waste
+        cols, home, waste, col_bytes = self.cols, self.home, self.waste, self.col_bytes
         # a card c may go up when home[c - 1] > home[c]; it is safe when home[c - 1] == decks
         done: list[int] = []
         greedy = self.greedy
@@ -344,6 +363,7 @@ class Board:
                         col.pop()
                         home[c] += 1
                         done.append((a + 1) * 64 + c)
+                        col_bytes[a] = STALE
                         again = True
                     else:
                         break
@@ -361,7 +381,7 @@ class Board:
 
     def unforce(self, done: Sequence[int]) -> None:
         """Take back what :meth:`force_safe` did."""
-        home, cols, waste = self.home, self.cols, self.waste
+        home, cols, waste, col_bytes = self.home, self.cols, self.waste, self.col_bytes
         for v in reversed(done):
             c = v & 63
             home[c] -= 1
@@ -369,6 +389,7 @@ class Board:
                 waste.append(c)
             else:
                 cols[(v >> 6) - 1].append(c)
+                col_bytes[(v >> 6) - 1] = STALE
         self.left += len(done)
 
 
