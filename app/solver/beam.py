@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import heapq
 import time
+from typing import Final
 
 from .board import DRAW, Board, reversal
 from .lost import is_lost
 from .search import OUT, WON, Evaluate, Progress, line_of
 
-DRAW_ONE = (DRAW, 0, 0, 1)
+DRAW_ONE: Final = (DRAW, 0, 0, 1)
 
-LAST_LAYER = 4
+LAST_LAYER: Final = 4
 """How many times ``layer_nodes`` the last layer may expand. A cap keeps each beam search's
 size bounded by its sizes (about ``layer_nodes`` times the stock's size plus this), so
 that :func:`.solve.solve` can give the best-first portfolio its turns."""

@@ -24,16 +24,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import cast
+from typing import Final, cast
 
 from app.engine import Card, Position, Rules
 from app.engine.rules import Build, RunMoves
 
-COL, COL_F, W, W_F, DRAW, REDEAL = range(6)
-STALE = b"\xfe"
+COL: Final = 0
+COL_F: Final = 1
+W: Final = 2
+W_F: Final = 3
+DRAW: Final = 4
+REDEAL: Final = 5
+STALE: Final = b"\xfe"
 """A column's entry in :attr:`Board.col_bytes` after the column changed (no column's bytes:
 0xfe is no card), told apart by identity."""
-KING = 13
+KING: Final = 13
 Move = tuple[int, int, int, int]
 
 
@@ -84,10 +89,13 @@ class Board:
     :ivar col_bytes: each column as bytes, in column order, or :data:`STALE` for a column
         changed since its bytes were made; current after :meth:`key` and :meth:`snapshot`
         (making a key costs the bytes of the columns changed since the last, not of all).
+    :ivar waste_bytes: the waste as bytes, or :data:`STALE`, the same way (see
+        :meth:`waste_key`).
     """
 
     __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
-                 "supermove", "kings_only", "stock_key", "first_stock", "greedy", "col_bytes")
+                 "supermove", "kings_only", "stock_key", "first_stock", "greedy", "col_bytes",
+                 "waste_bytes")
 
     def __init__(self, position: Position, rules: Rules) -> None:
         check_rules(rules)
@@ -98,6 +106,7 @@ class Board:
         self.cols = [[encode(c) for c in col] for col in position.tableau]
         self.col_bytes = [bytes(c) for c in self.cols]
         self.waste = [encode(c) for c in position.waste]
+        self.waste_bytes = bytes(self.waste)
         self.stock = [encode(c) for c in position.stock]
         self.first_stock = self.stock
         self.si = 0
@@ -119,7 +128,7 @@ class Board:
         stock's place; foundations are implied by the rest (every card is somewhere). Leaves
         each column's bytes, in column order, in :attr:`col_bytes` (the evaluation reuses them)."""
         tab = b"\x00".join(sorted(self._fresh_col_bytes()))
-        return b"%b\xff%b\xff%c%c%b" % (tab, bytes(self.waste), self.si, self.redeals, self.stock_key)
+        return b"%b\xff%b\xff%c%c%b" % (tab, self.waste_key(), self.si, self.redeals, self.stock_key)
 
     def _fresh_col_bytes(self) -> list[bytes]:
         """:attr:`col_bytes`, each stale entry made anew."""
@@ -129,6 +138,12 @@ class Board:
                 cb[i] = bytes(cols[i])
         return cb
 
+    def waste_key(self) -> bytes:
+        """The waste as bytes, made anew only when it changed since the last time."""
+        if self.waste_bytes is STALE:
+            self.waste_bytes = bytes(self.waste)
+        return self.waste_bytes
+
     def snapshot(self) -> bytes:
         """Everything needed to :meth:`restore` this board exactly (columns in place), in one
         bytes object (the search keeps one per open position): ``home`` (64 bytes), ``si``,
@@ -136,7 +151,7 @@ class Board:
         this pass (card ints are 1 … 63, so ``0xff`` separates them)."""
         return b"%b%c%c%c%b\xff%b\xff%b" % (
             bytes(self.home), self.si, self.redeals, self.left,
-            b"\x00".join(self._fresh_col_bytes()), bytes(self.waste), self.stock_key)
+            b"\x00".join(self._fresh_col_bytes()), self.waste_key(), self.stock_key)
 
     def restore(self, snap: bytes) -> None:
         """Become the board of a :meth:`snapshot` (of a board from the same start)."""
@@ -146,6 +161,7 @@ class Board:
         self.col_bytes = col_bytes = cols.split(b"\x00")
         self.cols = [list(c) for c in col_bytes]
         self.waste = list(waste)
+        self.waste_bytes = waste
         if stock_key != self.stock_key:
             self.stock = list(stock_key) if stock_key else self.first_stock
             self.stock_key = stock_key
@@ -274,6 +290,7 @@ class Board:
             self.home[c] += 1
             self.left -= 1
             return c
+        self.waste_bytes = STALE  # every other move changes the waste
         if kind == REDEAL:
             undo = (self.stock, self.si, self.waste, self.stock_key)
             self.stock = self.waste + self.stock[self.si:]
@@ -312,6 +329,7 @@ class Board:
             self.cols[a].append(c)
             self.col_bytes[a] = STALE
             return
+        self.waste_bytes = STALE
         if kind == REDEAL:
             self.stock, self.si, self.waste, self.stock_key = undo  # type: ignore[misc]
             self.redeals += 1
@@ -373,6 +391,7 @@ class Board:
                     waste.pop()
                     home[c] += 1
                     done.append(c)
+                    self.waste_bytes = STALE
                     again = True
                 else:
                     break
@@ -387,6 +406,7 @@ class Board:
             home[c] -= 1
             if v < 64:
                 waste.append(c)
+                self.waste_bytes = STALE
             else:
                 cols[(v >> 6) - 1].append(c)
                 col_bytes[(v >> 6) - 1] = STALE

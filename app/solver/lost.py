@@ -28,9 +28,11 @@ would move the waste); otherwise the test says "not lost".
 
 from __future__ import annotations
 
+from typing import Final
+
 from .board import KING, Board
 
-_LEFT = {decks: bytes([max(decks - n, 0) for n in range(256)]) for decks in (1, 2, 3, 4)}
+_LEFT: Final = {decks: bytes([max(decks - n, 0) for n in range(256)]) for decks in (1, 2, 3, 4)}
 """Per number of decks, ``n`` -> ``decks - n`` as a bytes translation (copies not up)."""
 
 

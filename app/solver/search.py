@@ -18,6 +18,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable
+from typing import Final
 
 from .board import Board, Move, line_notation, reversal
 from .lost import is_lost
@@ -25,7 +26,9 @@ from .lost import is_lost
 Progress = Callable[[int, float], None]
 """Called now and then with (nodes searched, seconds elapsed)."""
 
-WON, LOST, OUT = "won", "lost", "out"
+WON: Final = "won"
+LOST: Final = "lost"
+OUT: Final = "out"
 
 
 Evaluate = Callable[..., int]
@@ -75,7 +78,7 @@ def make_evaluate(weights: Weights) -> Evaluate:
                 empties += 1
         waste = board.waste
         if waste:
-            key = bytes(waste)
+            key = board.waste_key()
             wkey = b"w" + key  # the waste's breaks weigh differently
             v = get(wkey)
             cost += remember(wkey, waste, ww) if v is None else v
@@ -87,7 +90,7 @@ def make_evaluate(weights: Weights) -> Evaluate:
     return evaluate
 
 
-PILE_MEMORY = 20_000
+PILE_MEMORY: Final = 20_000
 """Most piles whose cost one evaluation function remembers."""
 
 
@@ -108,7 +111,7 @@ def _disorder(pile: list[int], wb: int, wi: int) -> int:
     return cost
 
 
-_CARDS = [suit * 16 + rank for suit in range(4) for rank in range(1, 14)]
+_CARDS: Final = [suit * 16 + rank for suit in range(4) for rank in range(1, 14)]
 
 
 def _need(board: Board, piles: list[bytes], wn: int, ws: int) -> int:
@@ -139,7 +142,7 @@ Only one position in :data:`SNAPSHOT_EVERY` down a line keeps a snapshot (``hops
 others have None and ``hops``, how many moves below the nearest one they are, and are restored
 by replaying those moves. The line of a win is read back through the parents."""
 
-SNAPSHOT_EVERY = 8
+SNAPSHOT_EVERY: Final = 8
 """One position in this many down a line keeps a :meth:`.board.Board.snapshot` (about 200
 bytes): fewer means less memory and more moves replayed to restore an open position."""
 
