@@ -191,3 +191,19 @@ def test_every_position_a_search_expands_is_one_it_reached() -> None:
     search.run()
     assert len(expanded) > 100
     assert all(k in search._seen for k in expanded)
+
+
+def test_solve_pauses_the_cyclic_collector_and_restores_it() -> None:
+    import gc
+
+    seen: list[bool] = []
+    assert gc.isenabled()
+    solve(deal(6, CLASSIC), CLASSIC, max_nodes=3_000, progress=lambda nodes, secs: seen.append(gc.isenabled()))
+    assert seen and not any(seen)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        solve(deal(6, CLASSIC), CLASSIC, max_nodes=1_000)
+        assert not gc.isenabled()  # a caller's choice is kept
+    finally:
+        gc.enable()
