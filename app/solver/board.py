@@ -89,13 +89,13 @@ class Board:
     :ivar col_bytes: each column as bytes, in column order, or :data:`STALE` for a column
         changed since its bytes were made; current after :meth:`key` and :meth:`snapshot`
         (making a key costs the bytes of the columns changed since the last, not of all).
-    :ivar waste_bytes: the waste as bytes, or :data:`STALE`, the same way (see
-        :meth:`waste_key`).
+    :ivar waste_bytes: the waste as bytes, or :data:`STALE`, the same way (see :meth:`waste_key`).
+    :ivar home_bytes: ``home`` as bytes, or :data:`STALE`, the same way (see :meth:`home_key`).
     """
 
     __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
                  "supermove", "kings_only", "stock_key", "first_stock", "greedy", "col_bytes",
-                 "waste_bytes")
+                 "waste_bytes", "home_bytes")
 
     def __init__(self, position: Position, rules: Rules) -> None:
         check_rules(rules)
@@ -120,6 +120,7 @@ class Board:
                 for rank in range(1, top.rank + 1):
                     home[top.suit * 16 + rank] += 1
         self.home = home
+        self.home_bytes = bytes(home)
         self.left = rules.card_count - sum(home) + 4 * rules.decks
 
     # -- values ----------------------------------------------------------------------------
@@ -144,18 +145,25 @@ class Board:
             self.waste_bytes = bytes(self.waste)
         return self.waste_bytes
 
+    def home_key(self) -> bytes:
+        """``home`` as bytes, made anew only when it changed since the last time."""
+        if self.home_bytes is STALE:
+            self.home_bytes = bytes(self.home)
+        return self.home_bytes
+
     def snapshot(self) -> bytes:
         """Everything needed to :meth:`restore` this board exactly (columns in place), in one
         bytes object (the search keeps one per open position): ``home`` (64 bytes), ``si``,
         ``redeals``, ``left``, then the columns (``0`` between two), the waste and the stock of
         this pass (card ints are 1 … 63, so ``0xff`` separates them)."""
         return b"%b%c%c%c%b\xff%b\xff%b" % (
-            bytes(self.home), self.si, self.redeals, self.left,
+            self.home_key(), self.si, self.redeals, self.left,
             b"\x00".join(self._fresh_col_bytes()), self.waste_key(), self.stock_key)
 
     def restore(self, snap: bytes) -> None:
         """Become the board of a :meth:`snapshot` (of a board from the same start)."""
-        self.home = list(snap[:64])
+        self.home_bytes = home = snap[:64]
+        self.home = list(home)
         self.si, self.redeals, self.left = snap[64], snap[65], snap[66]
         cols, waste, stock_key = snap[67:].split(b"\xff")
         self.col_bytes = col_bytes = cols.split(b"\x00")
@@ -288,6 +296,7 @@ class Board:
             c = self.cols[a].pop()
             self.col_bytes[a] = STALE
             self.home[c] += 1
+            self.home_bytes = STALE
             self.left -= 1
             return c
         self.waste_bytes = STALE  # every other move changes the waste
@@ -310,6 +319,7 @@ class Board:
             self.col_bytes[b] = STALE
         else:
             self.home[c] += 1
+            self.home_bytes = STALE
             self.left -= 1
         return c
 
@@ -325,6 +335,7 @@ class Board:
         if kind == COL_F:
             c = cast(int, undo)
             self.home[c] -= 1
+            self.home_bytes = STALE
             self.left += 1
             self.cols[a].append(c)
             self.col_bytes[a] = STALE
@@ -341,6 +352,7 @@ class Board:
                 self.col_bytes[b] = STALE
             else:
                 self.home[c] -= 1
+                self.home_bytes = STALE
                 self.left += 1
             self.waste.append(c)
         if k:
@@ -395,6 +407,8 @@ class Board:
                     again = True
                 else:
                     break
+        if done:
+            self.home_bytes = STALE
         self.left -= len(done)
         return done
 
@@ -410,6 +424,8 @@ class Board:
             else:
                 cols[(v >> 6) - 1].append(c)
                 col_bytes[(v >> 6) - 1] = STALE
+        if done:
+            self.home_bytes = STALE
         self.left += len(done)
 
 

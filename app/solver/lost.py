@@ -43,7 +43,7 @@ def is_lost(board: Board) -> bool:
     cols = board.cols
     home, decks = board.home, board.decks
     # every card not up starts in S: copies of each card in S; those never a column top
-    stuck = list(bytes(home).translate(_LEFT[decks]))
+    stuck = list(board.home_key().translate(_LEFT[decks]))
     dead = stuck[:]
     for col in cols:
         if not col:
