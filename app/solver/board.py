@@ -210,15 +210,11 @@ class Board:
         home = self.home
         out: list[Move] = []
         add = out.append
-        where: dict[int, list[int]] = {}
+        where = [0] * 80  # where[card]: bit i set when column i is topped by card (cards + 13 < 80)
         empties: list[int] = []
         for i, col in enumerate(cols):
             if col:
-                top = col[-1]
-                if top in where:
-                    where[top].append(i)
-                else:
-                    where[top] = [i]
+                where[col[-1]] |= 1 << i
             else:
                 empties.append(i)
         e = len(empties)
@@ -228,7 +224,6 @@ class Board:
             lim = lim_empty = 999
         empty_targets = empties[:1] if search else empties
         kings_only = self.kings_only
-        get = where.get
         for a, col in enumerate(cols):
             if not col:
                 continue
@@ -240,8 +235,12 @@ class Board:
             while run < n and col[n - run - 1] == col[n - run] + 1:
                 run += 1
             for k in range(1, min(run, lim) + 1):
-                for b in get(top + k, ()):
-                    add((COL, a, b, k))
+                mask, b = where[top + k], 0
+                while mask:
+                    if mask & 1:
+                        add((COL, a, b, k))
+                    mask >>= 1
+                    b += 1
             if not empty_targets:
                 continue
             for k in range(1, min(run, lim_empty) + 1):
@@ -267,9 +266,12 @@ class Board:
                 return out
             if below > home[c]:
                 add((W_F, 0, 0, d))
-            if c + 1 in where:
-                for b in where[c + 1]:
+            mask, b = where[c + 1], 0
+            while mask:
+                if mask & 1:
                     add((W, 0, b, d))
+                mask >>= 1
+                b += 1
             if to_empty or (empty_targets and c & 15 == KING):
                 for b in empty_targets:
                     add((W, 0, b, d))
