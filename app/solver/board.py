@@ -36,8 +36,9 @@ W_F: Final = 3
 DRAW: Final = 4
 REDEAL: Final = 5
 STALE: Final = b"\xfe"
-"""A column's entry in :attr:`Board.col_bytes` after the column changed (no column's bytes:
-0xfe is no card), told apart by identity."""
+"""What :attr:`Board.col_bytes` holds for a column changed since its bytes were made, and
+:attr:`Board.waste_bytes` and :attr:`Board.home_bytes` for theirs (no pile's or count's bytes:
+0xfe is no card and no count), told apart by identity."""
 KING: Final = 13
 Move = tuple[int, int, int, int]
 
