@@ -163,14 +163,23 @@ class Board:
 
     def restore(self, snap: bytes) -> None:
         """Become the board of a :meth:`snapshot` (of a board from the same start)."""
-        self.home_bytes = home = snap[:64]
-        self.home = list(home)
+        # the piles whose bytes are those kept (and so current) stay as they are: positions
+        # restored one after another share most of them
+        home = snap[:64]
+        if home != self.home_bytes:
+            self.home = list(home)
+            self.home_bytes = home
         self.si, self.redeals, self.left = snap[64], snap[65], snap[66]
-        cols, waste, stock_key = snap[67:].split(b"\xff")
-        self.col_bytes = col_bytes = cols.split(b"\x00")
-        self.cols = [list(c) for c in col_bytes]
-        self.waste = list(waste)
-        self.waste_bytes = waste
+        cols_part, waste, stock_key = snap[67:].split(b"\xff")
+        col_bytes = cols_part.split(b"\x00")
+        kept, cols = self.col_bytes, self.cols
+        for i in range(len(col_bytes)):
+            if col_bytes[i] != kept[i]:
+                cols[i] = list(col_bytes[i])
+        self.col_bytes = col_bytes
+        if waste != self.waste_bytes:
+            self.waste = list(waste)
+            self.waste_bytes = waste
         if stock_key != self.stock_key:
             self.stock = list(stock_key) if stock_key else self.first_stock
             self.stock_key = stock_key
