@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict, deque
@@ -35,7 +36,11 @@ class RateLimited(RuntimeError):
         self.retry_after_s = retry_after_s
 
 
-def _lower_priority() -> None:
+def _start_worker() -> None:
+    """Set up a solver process: a lower priority than the server's, and Ctrl+C (SIGINT, which
+    a terminal sends to the server and its workers alike) ends it at once and quietly; the
+    server is stopping then, and each worker printed a KeyboardInterrupt traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
         os.nice(10)
     except OSError:
@@ -85,7 +90,7 @@ class SolverPool:
         with self._lock:
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
-                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+                    self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker
                 )
             return self._executor
 
