@@ -95,10 +95,21 @@ def load_shipped_pool(session: Session) -> int:
     return added
 
 
+def verdict(session: Session, number: int, mode: str) -> str | None:
+    """The stored verdict on a deal: :data:`WINNABLE`, :data:`UNWINNABLE`, :data:`UNKNOWN`
+    (the solver tried and could not decide it within its budget; it is not tried again), or
+    None (never tried)."""
+    return session.scalar(select(SolvedDeal.verdict).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+
+
 def solvable(session: Session, number: int, mode: str) -> bool | None:
     """True (proved winnable), False (proved unwinnable), None (not yet known)."""
-    verdict = session.scalar(select(SolvedDeal.verdict).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
-    return {WINNABLE: True, UNWINNABLE: False}.get(verdict or "")
+    return solvable_of(verdict(session, number, mode))
+
+
+def solvable_of(stored: str | None) -> bool | None:
+    """A stored verdict (see :func:`verdict`) as :func:`solvable` says it."""
+    return {WINNABLE: True, UNWINNABLE: False}.get(stored or "")
 
 
 def store_result(session: Session, number: int, mode: str, status: str, moves: list[str], nodes: int,

@@ -65,12 +65,14 @@ def _render(request: Request, session: Session, play: plays.LoadedPlay, *, sel: 
     if play.row.number is not None:
         # The request's own session: a second one per request could exhaust the connection
         # pool under load (every request thread waiting for its second connection).
-        table.solvable = deal_pool.solvable(session, play.row.number, play.row.mode)
+        verdict = deal_pool.verdict(session, play.row.number, play.row.mode)
+        table.solvable = deal_pool.solvable_of(verdict)
+        table.undecided = verdict == deal_pool.UNKNOWN
         if finish is None:
             finish = finish_view_of_play(session, play)
         if play.row.challenge_id is not None and not play.is_over:
             challenge = share.challenge_line(session, play.row.challenge_id)
-        if table.solvable is None and state.pool_worker is not None:
+        if verdict is None and state.pool_worker is not None:
             state.pool_worker.want(play.row.number, play.row.mode)
     context: dict[str, Any] = {
         "t": table,

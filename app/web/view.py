@@ -107,6 +107,7 @@ class TableView:
     hint_on_stock: bool = False
     dead_end: bool = False
     solvable: bool | None = None
+    undecided: bool = False  # not known, and the solver has tried and given up (see deal_pool.verdict)
     only_solvable: bool = True
 
 

@@ -275,3 +275,15 @@ def test_an_unknown_mode_in_the_address_is_said_not_silently_replaced(client: Te
     assert column_cards(html, 1) == ["A♣", "2♣", "5♦", "7♦"]  # deal 4242, Classic
     r = client.get("/game/4242/records?mode=zzqx", follow_redirects=False)  # every page of a deal
     assert r.status_code == 303 and r.headers["location"] == "/game/4242/records?mode=classic&notice=bad_mode"
+
+
+def test_a_deal_the_solver_gave_up_on_says_undecided_not_not_yet_known(client: TestClient) -> None:
+    # A play-tester waited minutes on "not yet known" for deals the worker had already given up on.
+    from app.deal_pool import store_result
+
+    assert "not yet known" in client.get("/game/77").text
+    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        store_result(s, 77, "classic", "unknown", [], 1_000_000, 10_000.0)
+    html = client.get("/game/77").text
+    assert ">undecided<" in html and "not yet known" not in html
+    assert client.get("/api/games/77").json()["solvable"] is None  # the API's contract is unchanged
