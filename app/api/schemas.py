@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 Mode = Literal["classic", "relaxed"]
+Version = Annotated[StrictInt, Field(ge=0, description="the play's version the action is based on (API.md)")]
 
 
 class NewPlay(BaseModel):
@@ -28,14 +29,14 @@ class MoveBody(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     move: str = Field(max_length=16, description="notation: 3-6, 3-6/3, W-5, 3-F, W-F, D, R")
-    version: StrictInt
+    version: Version
 
 
 class VersionBody(BaseModel):
     """Body of undo, redo, finish, resign."""
 
     model_config = ConfigDict(extra="forbid")
-    version: StrictInt
+    version: Version
 
 
 class ErrorBody(BaseModel):

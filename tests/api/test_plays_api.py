@@ -207,6 +207,11 @@ def test_create_play_needs_no_body_and_versions_must_be_integers(client: TestCli
     pid = r.json()["play_id"]
     r = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": "0"})
     assert r.status_code == 422 and "version" in r.json()["detail"]
+    # a play-tester's version -1 got 409 "stale", as if it had been a version once
+    for path, body in (("moves", {"move": "D", "version": -1}), ("undo", {"version": -1})):
+        r = client.post(f"/api/plays/{pid}/{path}", json=body)
+        detail = r.json()["detail"]
+        assert r.status_code == 422 and "version" in detail and "greater than or equal to 0" in detail
     assert client.get(f"/api/plays/{pid}").json()["version"] == 0
 
 
