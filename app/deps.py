@@ -9,7 +9,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.settings import Settings
-from app.solving import DeadEndCache, RateLimiter, SolverPool
+from app.solving import DeadEndCache, GuessCache, RateLimiter, SolverPool
 
 
 def get_session(request: Request) -> Iterator[Session]:
@@ -57,6 +57,12 @@ def get_dead_ends(request: Request) -> DeadEndCache:
     return cache
 
 
+def get_guesses(request: Request) -> GuessCache:
+    """The hints the solver could not prove, by play and version."""
+    cache: GuessCache = request.app.state.guesses
+    return cache
+
+
 SessionDep = Annotated[Session, Depends(get_session)]
 SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
 VisitorDep = Annotated[str, Depends(get_visitor)]
@@ -64,3 +70,4 @@ RateKeyDep = Annotated[str, Depends(get_rate_key)]
 SolverDep = Annotated[SolverPool, Depends(get_solver)]
 RateDep = Annotated[RateLimiter, Depends(get_rate)]
 DeadEndsDep = Annotated[DeadEndCache, Depends(get_dead_ends)]
+GuessesDep = Annotated[GuessCache, Depends(get_guesses)]

@@ -20,7 +20,7 @@ from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import N_
 from app.plays import ActionRejected, LoadedPlay, rules_for
-from app.solving import DeadEndCache, Hint, SolverBusy, SolverPool, follow_line
+from app.solving import DeadEndCache, GuessCache, Hint, SolverBusy, SolverPool, follow_line
 
 HINT_BUDGET_MS = 800.0
 DEAD_END_NODES = 50_000
@@ -107,11 +107,14 @@ def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
 
 
 def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS,
-             before_solving: Callable[[], None] | None = None) -> Hint:
+             before_solving: Callable[[], None] | None = None, guesses: GuessCache | None = None) -> Hint:
     """The hint for ``play``'s current position; counts it (committed).
 
     :param before_solving: called just before the solver runs (hints on a kept line never
         call it): the per-visitor rate limit.
+    :param guesses: where the hints the solver could not prove are kept by play and version:
+        asked again on the same position, the hint is the same, without solving (a play-tester
+        saw each repeat take the whole budget and count against the rate limit).
     :raises ActionRejected: when the play is over or nothing at all is legal.
     :raises RateLimited: from ``before_solving``; nothing is counted then.
     """
@@ -137,6 +140,9 @@ def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: 
                 _keep(session, row, origin, line)
     if hint is None and not any(m.action is Action.MOVE for m in game.legal_moves()):
         hint = Hint(str(game.legal_moves()[0]), ONLY_DRAW)
+    guess_key = (row.play_id, row.version)
+    if hint is None and guesses is not None:
+        hint = guesses.get(guess_key)
     if hint is None:
         if before_solving is not None:
             before_solving()
@@ -151,6 +157,8 @@ def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: 
         else:
             unwinnable = result is not None and result.status == "unwinnable"
             hint = Hint(str(heuristic_move(game)), UNWINNABLE if unwinnable else GUESS)
+            if guesses is not None and result is not None:  # a busy solver's guess is not kept
+                guesses.put(guess_key, hint)
     session.execute(update(PlayRow).where(PlayRow.id == row.id).values(hints=PlayRow.hints + 1))
     session.commit()
     session.refresh(row)

@@ -18,7 +18,7 @@ from app.api.routes import router as api_router
 from app.db.session import Database, migrate
 from app.deal_pool import PoolWorker, load_shipped_pool
 from app.settings import PROJECT_ROOT, Settings, get_settings
-from app.solving import DeadEndCache, RateLimiter, SolverPool
+from app.solving import DeadEndCache, GuessCache, RateLimiter, SolverPool
 from app.web import analysis, deal_records, finish, language, share, stats
 from app.web.addresses import redirect_to_one_address
 from app.web.routes import error_page, page_error_message
@@ -64,6 +64,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.background_solver = SolverPool(1, queue=1)
     app.state.rate = RateLimiter(settings.solver_rate_per_min)
     app.state.dead_ends = DeadEndCache()
+    app.state.guesses = GuessCache()
     app.state.analyses = AnalysisRunner(app.state.db.sessions, app.state.solver)
     app.state.pool_worker = None
     app.middleware("http")(redirect_to_one_address)

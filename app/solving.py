@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from app.engine import MODES, Move, Position, Rules
 from app.engine.moves import play
@@ -176,23 +176,32 @@ class RateLimiter:
                 self._seen = {k: v for k, v in self._seen.items() if v and now - v[-1] <= 60}
 
 
-class DeadEndCache:
-    """Dead-end verdicts by (play id, version): each position is checked once."""
+V = TypeVar("V")
+
+
+class PlayCache(Generic[V]):
+    """What the solver said of a play's position, by (play id, version), so that each position
+    is worked out once: the dead-end verdicts (:data:`DeadEndCache`) and the hints it could not
+    prove (:data:`GuessCache`). Bounded: past ``size`` the oldest go first."""
 
     def __init__(self, size: int = 2048) -> None:
         self.size = size
-        self._items: OrderedDict[tuple[str, int], bool] = OrderedDict()
+        self._items: OrderedDict[tuple[str, int], V] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[str, int]) -> bool | None:
+    def get(self, key: tuple[str, int]) -> V | None:
         with self._lock:
             return self._items.get(key)
 
-    def put(self, key: tuple[str, int], value: bool) -> None:
+    def put(self, key: tuple[str, int], value: V) -> None:
         with self._lock:
             self._items[key] = value
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
+
+
+DeadEndCache = PlayCache[bool]
+"""Dead-end verdicts by (play id, version)."""
 
 
 def follow_line(origin: Position, line: list[str], current: Position) -> int | None:
@@ -213,3 +222,8 @@ class Hint:
 
     move: str
     kind: str
+
+
+GuessCache = PlayCache[Hint]
+"""Hints that the solver could not prove (a best guess, or a move from a lost position), by
+(play id, version): asked again on the same position, they answer at once without solving."""

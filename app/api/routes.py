@@ -25,7 +25,7 @@ from app.api.schemas import (
     SolveOut,
     VersionBody,
 )
-from app.deps import DeadEndsDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
+from app.deps import DeadEndsDep, GuessesDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, Position, PositionError
 from app.solving import RateLimited, SolverBusy
 
@@ -100,13 +100,13 @@ def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, requ
 
 @router.post("/plays/{play_id}/hint", response_model=HintOut, responses=ERRORS)
 def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep, visitor: VisitorDep,
-         rate_key: RateKeyDep) -> Any:
+         rate_key: RateKeyDep, guesses: GuessesDep) -> Any:
     """The next move of a winning line when the solver finds one within 1 s, else the best
     heuristic move (counts a hint). 429 when the solver is asked too often (hints along a kept
     winning line never are)."""
     try:
         play = plays.get_play(session, play_id)
-        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key))
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=guesses)
     except RateLimited as exc:
         return _error(429, "rate_limited", str(exc))
     except plays.PlayNotFound:

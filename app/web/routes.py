@@ -220,7 +220,8 @@ def hint(
     if play is None:
         return _answer(request, session, None, number, mode, "bad_request", htmx)
     try:
-        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key))
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key),
+                               guesses=request.app.state.guesses)
     except RateLimited:
         return _answer(request, session, play, number, mode, "slow_down", htmx)
     except plays.ActionRejected:

@@ -237,3 +237,18 @@ def test_a_hint_on_a_set_up_position_settles_no_deal(client: TestClient) -> None
     assert client.post(f"/api/plays/{play['play_id']}/hint").json()["reason"] == "This move keeps a win within reach."
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
         assert s.query(SolvedDeal).count() == 0
+
+
+def test_a_hint_the_solver_could_not_prove_is_kept_for_its_position(client: TestClient) -> None:
+    # A play-tester asking again on an unchanged, undecided position waited the whole budget
+    # each time, and each time it counted against the rate limit.
+    client.app.state.rate.per_minute = 1  # type: ignore[attr-defined]
+    play = client.post("/api/games/77/plays", json={"auto_safe": True}).json()  # no win found in 1 s
+    first = client.post(f"/api/plays/{play['play_id']}/hint")
+    again = client.post(f"/api/plays/{play['play_id']}/hint")
+    assert first.status_code == again.status_code == 200
+    assert first.json()["reason"].startswith("Best guess") and again.json() == first.json()
+    assert client.get(f"/api/plays/{play['play_id']}").json()["hints"] == 2  # both counted
+    play = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": first.json()["move"],
+                                                                    "version": play["version"]}).json()
+    assert client.post(f"/api/plays/{play['play_id']}/hint").status_code == 429  # a new position: solved again
