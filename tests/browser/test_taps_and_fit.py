@@ -226,3 +226,37 @@ def test_with_a_card_picked_up_every_link_of_the_page_can_be_scrolled_clear_of_t
         box = links.nth(i).bounding_box()
         assert box and box["y"] + box["height"] <= bar_top, (links.nth(i).inner_text(), box, bar_top)
     context.close()
+
+
+LENGTHEN = """(n) => {
+  // column 1 made n cards long from copies of its own cards: what the stylesheet does with a
+  // long column is what is measured (a played game reaches 9-13 cards only after many moves)
+  const col = document.querySelector('.column[data-pile="1"]');
+  const cards = col.querySelector('.cards');
+  while (cards.querySelectorAll('.card').length < n) {
+    cards.insertBefore(cards.firstElementChild.cloneNode(true), cards.firstChild);
+  }
+  col.style.setProperty('--count', n);
+  col.style.setProperty('--over', n - 1);
+  const shown = col.querySelectorAll('.card');
+  return {peek: shown[1].getBoundingClientRect().top - shown[0].getBoundingClientRect().top,
+          stock: document.querySelector('.stock-row').getBoundingClientRect().bottom,
+          actions: document.querySelector('.actions').getBoundingClientRect().bottom,
+          card_w: shown[0].getBoundingClientRect().width};
+}"""
+
+
+def test_a_long_column_leaves_the_stock_and_actions_in_view_on_a_laptop(browser: Browser, base_url: str,
+                                                                        screenshots: Path) -> None:
+    # A 1366x768 laptop leaves about 650 px to the page; a play-tester found a column of 9+
+    # cards pushed the stock and the buttons below the fold.
+    for height, length in ((650, 9), (768, 13), (900, 17)):
+        context = browser.new_context(viewport={"width": 1366, "height": height})
+        page = context.new_page()
+        page.goto(f"{base_url}/game/1471?mode=classic")
+        fit = page.evaluate(LENGTHEN, length)
+        page.screenshot(path=screenshots / f"laptop_{height}_column_of_{length}.png")
+        assert fit["stock"] <= height and fit["actions"] <= height, (height, length, fit)
+        assert fit["peek"] >= 19.5, fit  # every covered card's corner stays readable
+        assert fit["card_w"] == (96 if height > 820 else 84)
+        context.close()
