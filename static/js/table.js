@@ -39,6 +39,16 @@
     clock.textContent = format(base + gap);
   }
 
+  // A notice (?notice=…, after a form without htmx or a redirect) is said once: it leaves the
+  // address, so a reload or a bookmark does not say it again.
+  function dropNotice() {
+    const url = new URL(window.location.href);
+    if (!url.searchParams.has("notice")) return;
+    url.searchParams.delete("notice");
+    history.replaceState(history.state, "", url);
+  }
+
+  dropNotice();
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", arm);
   else arm();
   document.addEventListener("htmx:afterSettle", arm);

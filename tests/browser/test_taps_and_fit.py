@@ -260,3 +260,17 @@ def test_a_long_column_leaves_the_stock_and_actions_in_view_on_a_laptop(browser:
         assert fit["peek"] >= 19.5, fit  # every covered card's corner stays readable
         assert fit["card_w"] == (96 if height > 820 else 84)
         context.close()
+
+
+def test_a_notice_is_said_once_and_leaves_the_address(browser: Browser, base_url: str) -> None:
+    # Notices stayed in the address: a reload or a bookmark said "There is no such mode" again.
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/4242?mode=zzqx")
+    expect(page.locator(".notice")).to_contain_text("There is no such mode")
+    page.wait_for_function("() => !location.search.includes('notice')")
+    assert page.url.endswith("/game/4242?mode=classic")
+    page.reload()
+    expect(page.locator(".table-form")).to_be_visible()
+    expect(page.locator(".notice", has_text="There is no such mode")).to_have_count(0)
+    context.close()
