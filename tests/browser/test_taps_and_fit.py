@@ -274,3 +274,20 @@ def test_a_notice_is_said_once_and_leaves_the_address(browser: Browser, base_url
     expect(page.locator(".table-form")).to_be_visible()
     expect(page.locator(".notice", has_text="There is no such mode")).to_have_count(0)
     context.close()
+
+
+def test_every_column_is_in_view_at_tablet_and_small_window_widths(browser: Browser, base_url: str,
+                                                                    screenshots: Path) -> None:
+    # At 601-1100 px the ten columns of 96 px cards were wider than the window: on a tablet held
+    # upright (768 px) columns 1, 9 and 10 were cut off at the edges.
+    for width, height in ((601, 960), (700, 1000), (768, 1024), (1024, 768), (1366, 768)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = context.new_page()
+        page.goto(f"{base_url}/game/1471?mode=classic")
+        edges = page.evaluate("""() => [...document.querySelectorAll('#table .column')].map(c => {
+            const b = c.getBoundingClientRect(); return [b.left, b.right]; })""")
+        page.screenshot(path=screenshots / f"width_{width}_table.png")
+        assert len(edges) == 10
+        assert all(left >= 0 and right <= width for left, right in edges), (width, edges)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        context.close()
