@@ -291,3 +291,18 @@ def test_every_column_is_in_view_at_tablet_and_small_window_widths(browser: Brow
         assert all(left >= 0 and right <= width for left, right in edges), (width, edges)
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         context.close()
+
+
+def test_tapping_an_unknown_verdict_says_what_it_means(browser: Browser, base_url: str, screenshots: Path) -> None:
+    # The meaning of "not yet known" / "undecided" was a hover tooltip: never seen on a phone.
+    for js in (True, False):
+        context = browser.new_context(viewport=PHONE, has_touch=True, java_script_enabled=js)
+        page = context.new_page()
+        page.goto(f"{base_url}/game/77?mode=classic")  # no win found in 10 s: never "winnable" here
+        note = page.locator("#solver-note")
+        expect(note).to_be_hidden()
+        page.locator(".solvable").tap()
+        expect(note).to_be_visible()
+        expect(note).to_contain_text("solver")
+        page.screenshot(path=screenshots / f"phone_solver_note_{'js' if js else 'no_js'}.png")
+        context.close()

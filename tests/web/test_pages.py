@@ -285,5 +285,5 @@ def test_a_deal_the_solver_gave_up_on_says_undecided_not_not_yet_known(client: T
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
         store_result(s, 77, "classic", "unknown", [], 1_000_000, 10_000.0)
     html = client.get("/game/77").text
-    assert ">undecided<" in html and "not yet known" not in html
+    assert ">undecided<" in html and "not yet known" not in html and "Too hard for the solver to settle" in html
     assert client.get("/api/games/77").json()["solvable"] is None  # the API's contract is unchanged
