@@ -197,8 +197,7 @@ class PoolWorker:
         while self._wanted:
             number, mode = self._wanted.popleft()
             # any verdict stored, "unknown" included: the same budget would only say it again
-            tried = session.scalar(select(SolvedDeal.id).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
-            if tried is None:
+            if verdict(session, number, mode) is None:
                 return number, mode
         mode = list(MODES)[turn % len(MODES)]
         highest = session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0
