@@ -92,9 +92,15 @@ class Search:
         return LOST_UNPROVED
 
 
-def find_last_winnable(count: int, probe: ProbeFn, *, known: dict[int, Probe] | None = None,
-                       per_call_ms: float = PER_CALL_MS, total_s: float = TOTAL_S,
-                       clock: Callable[[], float] = time.monotonic) -> Search:
+def find_last_winnable(
+    count: int,
+    probe: ProbeFn,
+    *,
+    known: dict[int, Probe] | None = None,
+    per_call_ms: float = PER_CALL_MS,
+    total_s: float = TOTAL_S,
+    clock: Callable[[], float] = time.monotonic,
+) -> Search:
     """Bisect a line of ``count`` positions for the last one the solver proves winnable.
 
     Order: the deal (index 0; if it is not proved winnable the search stops there), the last
@@ -167,8 +173,7 @@ def known_verdicts(session: Session, play: LoadedPlay, positions: list[Position]
     known: dict[int, Probe] = {}
     row = play.row
     if row.number is not None and not row.custom:
-        solved = session.scalar(select(SolvedDeal).where(SolvedDeal.number == row.number,
-                                                         SolvedDeal.mode == row.mode))
+        solved = session.scalar(select(SolvedDeal).where(SolvedDeal.number == row.number, SolvedDeal.mode == row.mode))
         if solved is not None and solved.verdict == WINNABLE and solved.line:
             known[0] = Probe(WINNABLE, tuple(solved.line))
         elif solved is not None and solved.verdict == UNWINNABLE:
@@ -178,8 +183,7 @@ def known_verdicts(session: Session, play: LoadedPlay, positions: list[Position]
     return known
 
 
-def solver_probe(solver: SolverPool, positions: list[Position], play: LoadedPlay,
-                 wait_s: float = 10.0) -> ProbeFn:
+def solver_probe(solver: SolverPool, positions: list[Position], play: LoadedPlay, wait_s: float = 10.0) -> ProbeFn:
     """A :data:`ProbeFn` over ``positions`` that runs the solver in ``solver``'s processes;
     while every slot is taken it waits (up to ``wait_s``), then answers "unknown"."""
     rules = play.game.rules
@@ -205,15 +209,17 @@ def stored_analysis(session: Session, play: LoadedPlay) -> PlayAnalysis | None:
     return found if found is not None and found.version == play.row.version else None
 
 
-def analyse(session: Session, play: LoadedPlay, probe: ProbeFn, *, per_call_ms: float = PER_CALL_MS,
-            total_s: float = TOTAL_S) -> PlayAnalysis:
+def analyse(
+    session: Session, play: LoadedPlay, probe: ProbeFn, *, per_call_ms: float = PER_CALL_MS, total_s: float = TOTAL_S
+) -> PlayAnalysis:
     """Analyse ``play`` with ``probe`` and store the result (committed); returns it."""
     from app.solver import SOLVER_VERSION
 
     t0 = time.perf_counter()
     positions = line_of_positions(play)
-    found = find_last_winnable(len(positions), probe, known=known_verdicts(session, play, positions),
-                               per_call_ms=per_call_ms, total_s=total_s)
+    found = find_last_winnable(
+        len(positions), probe, known=known_verdicts(session, play, positions), per_call_ms=per_call_ms, total_s=total_s
+    )
     last = found.last_winnable
     values = {
         "version": play.row.version,
@@ -240,8 +246,9 @@ def analyse(session: Session, play: LoadedPlay, probe: ProbeFn, *, per_call_ms: 
     return row
 
 
-def _keep_deal_verdict(session: Session, play: LoadedPlay, deal_line: list[str] | None, outcome: str,
-                       elapsed_ms: float) -> None:
+def _keep_deal_verdict(
+    session: Session, play: LoadedPlay, deal_line: list[str] | None, outcome: str, elapsed_ms: float
+) -> None:
     """A winning line from the deal, or a proof that the deal cannot be won, settles the deal
     itself: keep it in the solved-deals table, so its table says "winnable" or "not winnable"
     instead of "not yet known" (an unknown verdict only: :func:`app.deal_pool.store_result`)."""
@@ -264,8 +271,16 @@ class AnalysisRunner:
 
     RUNNING, FAILED, BUSY = "running", "failed", "busy"
 
-    def __init__(self, sessions: sessionmaker[Session], solver: SolverPool, *, threads: int = 1,
-                 pending: int = 16, per_call_ms: float = PER_CALL_MS, total_s: float = TOTAL_S) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        solver: SolverPool,
+        *,
+        threads: int = 1,
+        pending: int = 16,
+        per_call_ms: float = PER_CALL_MS,
+        total_s: float = TOTAL_S,
+    ) -> None:
         self.sessions = sessions
         self.solver = solver
         self.per_call_ms = per_call_ms

@@ -81,12 +81,19 @@ def load_shipped_pool(session: Session) -> int:
             if number in known:
                 continue
             line = r["line"].split() if r.get("line") else None
-            new_rows.append({
-                "number": number, "mode": mode, "verdict": r["verdict"], "line": line,
-                "line_length": len(line) if line else None, "nodes": int(r.get("nodes") or 0),
-                "elapsed_ms": float(r.get("elapsed_ms") or 0), "solver_version": r.get("solver_version") or "?",
-                "solved_at": now,
-            })
+            new_rows.append(
+                {
+                    "number": number,
+                    "mode": mode,
+                    "verdict": r["verdict"],
+                    "line": line,
+                    "line_length": len(line) if line else None,
+                    "nodes": int(r.get("nodes") or 0),
+                    "elapsed_ms": float(r.get("elapsed_ms") or 0),
+                    "solver_version": r.get("solver_version") or "?",
+                    "solved_at": now,
+                }
+            )
             known.add(number)
         if new_rows:
             session.execute(insert(SolvedDeal), new_rows)
@@ -112,8 +119,9 @@ def solvable_of(stored: str | None) -> bool | None:
     return {WINNABLE: True, UNWINNABLE: False}.get(stored or "")
 
 
-def store_result(session: Session, number: int, mode: str, status: str, moves: list[str], nodes: int,
-                 elapsed_ms: float) -> None:
+def store_result(
+    session: Session, number: int, mode: str, status: str, moves: list[str], nodes: int, elapsed_ms: float
+) -> None:
     """Keep a solver verdict (a decided verdict replaces an unknown one; commits)."""
     row = session.scalar(select(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
     if row is not None and row.verdict != UNKNOWN:
@@ -143,8 +151,9 @@ def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: boo
             if number is None:
                 break
             played = session.scalar(
-                select(PlayRow.id).where(PlayRow.visitor_id == visitor_id, PlayRow.number == number,
-                                         PlayRow.mode == mode).limit(1)
+                select(PlayRow.id)
+                .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode)
+                .limit(1)
             )
             if played is None:
                 return int(number)
@@ -167,8 +176,15 @@ class PoolWorker:
     :param error_pause_s: the rest after an unexpected error (it is logged; the worker goes on).
     """
 
-    def __init__(self, sessions: sessionmaker[Session], solver: SolverPool, budget_ms: float = 10_000,
-                 share: float = 0.25, pause_s: float = 2.0, error_pause_s: float = 30.0) -> None:
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        solver: SolverPool,
+        budget_ms: float = 10_000,
+        share: float = 0.25,
+        pause_s: float = 2.0,
+        error_pause_s: float = 30.0,
+    ) -> None:
         self.sessions = sessions
         self.solver = solver
         self.budget_ms = budget_ms
@@ -229,8 +245,9 @@ class PoolWorker:
                     number, mode = self._next(session, turn)
                     rules = MODES[mode]
                     result = self.solver.solve(deal(number, rules), rules, budget_ms=self.budget_ms)
-                    store_result(session, number, mode, result.status, list(result.moves), result.nodes,
-                                 result.elapsed_ms)
+                    store_result(
+                        session, number, mode, result.status, list(result.moves), result.nodes, result.elapsed_ms
+                    )
                 turn += 1
                 rest = max(self.pause_s, result.elapsed_ms / 1000 * (1 / self.share - 1))
             except SolverBusy:
@@ -257,14 +274,20 @@ def build(mode: str, first: int, count: int, budget: str, workers: int, database
     rows = {int(r["number"]): r for r in read_pool_file(pool_file(mode))}
     done = []
     with db.sessions() as session:
-        for row in survey(range(first, first + count), mode, budget_ms=limit.ms, max_nodes=limit.nodes,
-                          workers=workers):
+        for row in survey(
+            range(first, first + count), mode, budget_ms=limit.ms, max_nodes=limit.nodes, workers=workers
+        ):
             done.append(row)
             store_result(session, row.number, mode, row.verdict, list(row.moves), row.nodes, row.elapsed_ms)
             if row.verdict != UNKNOWN:
                 rows[row.number] = {
-                    "number": row.number, "mode": mode, "verdict": row.verdict, "line_length": len(row.moves),
-                    "nodes": row.nodes, "elapsed_ms": round(row.elapsed_ms, 1), "solver_version": row.solver_version,
+                    "number": row.number,
+                    "mode": mode,
+                    "verdict": row.verdict,
+                    "line_length": len(row.moves),
+                    "nodes": row.nodes,
+                    "elapsed_ms": round(row.elapsed_ms, 1),
+                    "solver_version": row.solver_version,
                     "line": " ".join(row.moves),
                 }
             if len(done) % 50 == 0:

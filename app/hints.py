@@ -69,9 +69,7 @@ def _start_line(session: Session, row: PlayRow) -> tuple[Position, list[str]] | 
     """The pool's proved line for the play's deal, from the deal's start."""
     if row.custom or row.number is None:
         return None
-    solved = session.scalar(
-        select(SolvedDeal).where(SolvedDeal.number == row.number, SolvedDeal.mode == row.mode)
-    )
+    solved = session.scalar(select(SolvedDeal).where(SolvedDeal.number == row.number, SolvedDeal.mode == row.mode))
     if solved is None or solved.verdict != "winnable" or not solved.line:
         return None
     return deal(row.number, rules_for(row.mode)), list(solved.line)
@@ -91,8 +89,11 @@ def line_from_start(game: Game) -> list[str]:
     """The play's current line as engine moves from its start: each step's move, then the
     foundation moves made with it (safe auto-moves, Finish's cards), so that it replays through
     ``Game(start, rules, auto_safe=False)``."""
-    return [text for step in game.steps
-            for text in ([] if step.action == FINISH else [step.action]) + [str(m) for m in step.auto]]
+    return [
+        text
+        for step in game.steps
+        for text in ([] if step.action == FINISH else [step.action]) + [str(m) for m in step.auto]
+    ]
 
 
 def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
@@ -106,8 +107,14 @@ def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
     store_result(session, row.number, row.mode, "winnable", line_from_start(loaded.game) + line, 0, 0.0)
 
 
-def hint_for(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float = HINT_BUDGET_MS,
-             before_solving: Callable[[], None] | None = None, guesses: GuessCache | None = None) -> Hint:
+def hint_for(
+    session: Session,
+    play: LoadedPlay,
+    solver: SolverPool,
+    budget_ms: float = HINT_BUDGET_MS,
+    before_solving: Callable[[], None] | None = None,
+    guesses: GuessCache | None = None,
+) -> Hint:
     """The hint for ``play``'s current position; counts it (committed).
 
     :param before_solving: called just before the solver runs (hints on a kept line never

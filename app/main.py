@@ -82,8 +82,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         Pages: a friendly 422 page in the visitor's language."""
         errors = exc.errors()
         if request.url.path.startswith("/api/"):
-            detail = "; ".join(".".join(str(p) for p in e.get("loc", ())) + ": " + str(e.get("msg", "invalid"))
-                               for e in errors)
+            detail = "; ".join(
+                ".".join(str(p) for p in e.get("loc", ())) + ": " + str(e.get("msg", "invalid")) for e in errors
+            )
             return JSONResponse({"error": "invalid_request", "detail": detail}, status_code=422)
         return error_page(request, page_error_message([tuple(e.get("loc", ())) for e in errors]))
 
@@ -92,8 +93,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address; 405: a
         form's address opened as a page)."""
         if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": "http_" + str(exc.status_code), "detail": exc.detail},
-                                status_code=exc.status_code, headers=getattr(exc, "headers", None))
+            return JSONResponse(
+                {"error": "http_" + str(exc.status_code), "detail": exc.detail},
+                status_code=exc.status_code,
+                headers=getattr(exc, "headers", None),
+            )
         if exc.status_code == 404:
             message = i18n._("There is no page at this address.")
         elif exc.status_code == 405:  # a form's address opened as a page (GET /s, say)

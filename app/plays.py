@@ -200,8 +200,14 @@ def preferred_auto_safe(session: Session, visitor_id: str) -> bool:
     return True if last is None else bool(last)
 
 
-def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_safe: bool | None = None,
-             challenge_id: int | None = None) -> LoadedPlay:
+def new_play(
+    session: Session,
+    visitor_id: str,
+    number: int,
+    mode: str,
+    auto_safe: bool | None = None,
+    challenge_id: int | None = None,
+) -> LoadedPlay:
     """Deal game ``number`` in ``mode`` as a new play of ``visitor_id`` (committed);
     ``challenge_id`` names the shared deal it takes up, if any.
 
@@ -214,8 +220,9 @@ def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_saf
         raise ActionRejected("bad_number", str(exc)) from None
     if auto_safe is None:
         auto_safe = preferred_auto_safe(session, visitor_id)
-    row = _new_row(visitor_id, mode, auto_safe, number=number, custom=False, start_position=None,
-                   challenge_id=challenge_id)
+    row = _new_row(
+        visitor_id, mode, auto_safe, number=number, custom=False, start_position=None, challenge_id=challenge_id
+    )
     # The table's forms name the deal and a version, not the play: a new play of the same deal
     # counts on from the last one's version, so a tab still showing the old play is stale.
     last = session.scalar(
@@ -229,9 +236,7 @@ def new_play(session: Session, visitor_id: str, number: int, mode: str, auto_saf
     return _insert(session, row, Game(start, rules, auto_safe=auto_safe))
 
 
-def new_custom_play(
-    session: Session, visitor_id: str, position: Any, mode: str, auto_safe: bool = True
-) -> LoadedPlay:
+def new_custom_play(session: Session, visitor_id: str, position: Any, mode: str, auto_safe: bool = True) -> LoadedPlay:
     """A new play from a set-up position (flagged ``custom``; never counts for records).
 
     :raises ActionRejected: (``bad_position``) saying what is wrong with the position.
@@ -363,8 +368,16 @@ def perform(
     if status in FINISHED:
         session.refresh(row)
         result = "blocked" if status == RESIGNED and game.status is GameStatus.BLOCKED else status
-        record_finish(session, row, result, moves=game.moves, undos=game.undos, cards_home=game.cards_home,
-                      points=game.points, at=now)
+        record_finish(
+            session,
+            row,
+            result,
+            moves=game.moves,
+            undos=game.undos,
+            cards_home=game.cards_home,
+            points=game.points,
+            at=now,
+        )
     session.commit()
     session.refresh(row)
     _cache.put(row.play_id, row.version, game)

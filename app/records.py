@@ -20,8 +20,9 @@ CHART_RESULTS = 50
 NAME_MAX = 24
 
 
-def record_finish(session: Session, row: PlayRow, result: str, *, moves: int, undos: int, cards_home: int,
-                  points: int, at: datetime) -> FinishCard:
+def record_finish(
+    session: Session, row: PlayRow, result: str, *, moves: int, undos: int, cards_home: int, points: int, at: datetime
+) -> FinishCard:
     """Add the finish card of ``row`` to the session (the caller commits it with the action).
 
     :param result: ``won``, ``resigned`` or ``blocked``.
@@ -106,7 +107,10 @@ def _wins(session: Session, number: int, mode: str) -> list[FinishCard]:
     return list(
         session.scalars(
             select(FinishCard).where(
-                FinishCard.number == number, FinishCard.mode == mode, FinishCard.result == WON, ~FinishCard.custom,
+                FinishCard.number == number,
+                FinishCard.mode == mode,
+                FinishCard.result == WON,
+                ~FinishCard.custom,
                 ~FinishCard.assisted,
             )
         )

@@ -122,8 +122,9 @@ class SolverPool:
                 self._executor.shutdown(wait=False, cancel_futures=True)
                 self._executor = None
 
-    def solve(self, position: Position, rules: Rules, *, budget_ms: float | None = None,
-              max_nodes: int | None = None) -> SolveResult:
+    def solve(
+        self, position: Position, rules: Rules, *, budget_ms: float | None = None, max_nodes: int | None = None
+    ) -> SolveResult:
         """Solve ``position`` (stock order known) in a worker process. Blocks the calling
         thread (never the event loop: routes are sync and run in the thread pool).
 

@@ -45,16 +45,19 @@ def main() -> None:
                     moves = [m for m in play["legal_moves"] if m != "D"] or play["legal_moves"]
                     if not moves or play["status"] != "playing":
                         break
-                    play = httpx.post(f"{base}/api/plays/{play['play_id']}/moves",
-                                      json={"move": rng.choice(moves), "version": play["version"]}).json()
+                    play = httpx.post(
+                        f"{base}/api/plays/{play['play_id']}/moves",
+                        json={"move": rng.choice(moves), "version": play["version"]},
+                    ).json()
                 if play["status"] != "playing":
                     continue
                 t0 = time.perf_counter()
                 hint = httpx.post(f"{base}/api/plays/{play['play_id']}/hint", timeout=30).json()
                 fresh.append(time.perf_counter() - t0)
                 kinds[hint["reason"]] = kinds.get(hint["reason"], 0) + 1
-                play = httpx.post(f"{base}/api/plays/{play['play_id']}/moves",
-                                  json={"move": hint["move"], "version": play["version"]}).json()
+                play = httpx.post(
+                    f"{base}/api/plays/{play['play_id']}/moves", json={"move": hint["move"], "version": play["version"]}
+                ).json()
                 if play["status"] == "playing":
                     t0 = time.perf_counter()
                     httpx.post(f"{base}/api/plays/{play['play_id']}/hint", timeout=30)
@@ -64,8 +67,10 @@ def main() -> None:
             proc.wait(timeout=10)
     for name, values in (("first hint (solve)", fresh), ("next hint (same line or re-solve)", on_line)):
         if values:
-            print(f"{name}: n={len(values)} p50 {statistics.median(values) * 1000:.0f} ms · "
-                  f"p95 {pct(values, 95) * 1000:.0f} ms · max {max(values) * 1000:.0f} ms")
+            print(
+                f"{name}: n={len(values)} p50 {statistics.median(values) * 1000:.0f} ms · "
+                f"p95 {pct(values, 95) * 1000:.0f} ms · max {max(values) * 1000:.0f} ms"
+            )
     for reason, n in sorted(kinds.items(), key=lambda kv: -kv[1]):
         print(f"  {n:>3} × {reason}")
 

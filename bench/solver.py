@@ -42,11 +42,13 @@ def run(spec: str) -> str:
     rate = sum(r.nodes for r in rows) / sum(secs) if sum(secs) else 0.0
     resolved = [r.elapsed_ms / 1000 for r in rows if r.verdict != "unknown"]
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return (f"{spec:<22} winnable {counts['winnable']:>4}  unwinnable {counts['unwinnable']:>3}  "
-            f"unknown {counts['unknown']:>4}  | s/deal median {percentile(secs, .5):.2f} "
-            f"p90 {percentile(secs, .9):.2f} (resolved: median {percentile(resolved, .5):.2f} "
-            f"p90 {percentile(resolved, .9):.2f}) | {rate:,.0f} nodes/s | peak RSS {peak_mb:.0f} MB "
-            f"| wall {wall:.0f}s")
+    return (
+        f"{spec:<22} winnable {counts['winnable']:>4}  unwinnable {counts['unwinnable']:>3}  "
+        f"unknown {counts['unknown']:>4}  | s/deal median {percentile(secs, 0.5):.2f} "
+        f"p90 {percentile(secs, 0.9):.2f} (resolved: median {percentile(resolved, 0.5):.2f} "
+        f"p90 {percentile(resolved, 0.9):.2f}) | {rate:,.0f} nodes/s | peak RSS {peak_mb:.0f} MB "
+        f"| wall {wall:.0f}s"
+    )
 
 
 def main() -> None:

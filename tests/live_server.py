@@ -30,15 +30,34 @@ def live_server(data: Path, **env_extra: str) -> Iterator[str]:
     """Serve the app from ``data`` and yield its base URL; ``env_extra`` adds ``FT_…``
     settings. Fails the test (with the server's log) if it does not start within 30 s."""
     port = free_port()
-    env = {**os.environ, "FT_DATA_DIR": str(data), "FT_SECRET_KEY": "live-test-secret", "FT_POOL_WORKER": "false",
-           **env_extra}
+    env = {
+        **os.environ,
+        "FT_DATA_DIR": str(data),
+        "FT_SECRET_KEY": "live-test-secret",
+        "FT_POOL_WORKER": "false",
+        **env_extra,
+    }
     env.pop("FT_DATABASE_URL", None)
     log_path = data / "server.log"
     with log_path.open("w") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "app.main:create_app", "--factory",
-             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-            cwd=PROJECT_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "app.main:create_app",
+                "--factory",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--log-level",
+                "warning",
+            ],
+            cwd=PROJECT_ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
         url = f"http://127.0.0.1:{port}"
         try:

@@ -1,4 +1,4 @@
-"""The code stays ruff-clean (the rules in pyproject.toml)."""
+"""The code stays ruff-clean (the rules in pyproject.toml) and ruff-formatted."""
 
 from __future__ import annotations
 
@@ -7,10 +7,20 @@ import sys
 
 from app.settings import PROJECT_ROOT
 
+CHECKED = ["app", "tests", "migrations", "bench", "tools"]
+
+
+def _ruff(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ruff", *args, *CHECKED], cwd=PROJECT_ROOT, capture_output=True, text=True
+    )
+
 
 def test_ruff_finds_nothing() -> None:
-    run = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "app", "tests", "migrations", "bench", "tools"],
-        cwd=PROJECT_ROOT, capture_output=True, text=True,
-    )
+    run = _ruff("check")
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_ruff_format_is_applied() -> None:
+    run = _ruff("format", "--check")
+    assert run.returncode == 0, "run .venv/bin/ruff format .\n" + run.stdout + run.stderr

@@ -60,8 +60,15 @@ class Solving:
 SolvingDep = Annotated[Solving, Depends()]
 
 
-def _act(session: SessionDep, settings: SettingsDep, solving: Solving, play_id: str, action: str, version: int,
-         move: str | None = None) -> Any:
+def _act(
+    session: SessionDep,
+    settings: SettingsDep,
+    solving: Solving,
+    play_id: str,
+    action: str,
+    version: int,
+    move: str | None = None,
+) -> Any:
     try:
         play = plays.perform(session, play_id, action, version=version, move=move, idle_cap_s=settings.idle_cap_s)
     except plays.PlayNotFound:
@@ -74,8 +81,9 @@ def _act(session: SessionDep, settings: SettingsDep, solving: Solving, play_id: 
 
 
 @router.get("/games/{number}", response_model=GameInfo)
-def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, request: Request,
-              mode: plays.ModeName = "classic") -> dict[str, Any]:
+def game_info(
+    number: GameNumber, session: SessionDep, visitor: VisitorDep, request: Request, mode: plays.ModeName = "classic"
+) -> dict[str, Any]:
     """What is known of a deal: solvability (null: not yet known, and then it is queued for
     the background solver), the record (fewest moves, then least time), the top wins and the
     asking visitor's own best."""
@@ -90,8 +98,13 @@ def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, requ
         "solvable": known,
         "record": None if not top else {"moves": top[0].moves, "elapsed_s": round(top[0].elapsed_s, 1)},
         "records": [
-            {"place": r.place, "name": r.name, "moves": r.moves, "elapsed_s": round(r.elapsed_s, 1),
-             "finished_at": r.finished_at.isoformat()}
+            {
+                "place": r.place,
+                "name": r.name,
+                "moves": r.moves,
+                "elapsed_s": round(r.elapsed_s, 1),
+                "finished_at": r.finished_at.isoformat(),
+            }
             for r in top
         ],
         "your_best": None if mine is None else {"moves": mine.moves, "elapsed_s": round(mine.elapsed_s, 1)},
@@ -99,8 +112,15 @@ def game_info(number: GameNumber, session: SessionDep, visitor: VisitorDep, requ
 
 
 @router.post("/plays/{play_id}/hint", response_model=HintOut, responses=ERRORS)
-def hint(play_id: PlayId, session: SessionDep, solver: SolverDep, rate: RateDep, visitor: VisitorDep,
-         rate_key: RateKeyDep, guesses: GuessesDep) -> Any:
+def hint(
+    play_id: PlayId,
+    session: SessionDep,
+    solver: SolverDep,
+    rate: RateDep,
+    visitor: VisitorDep,
+    rate_key: RateKeyDep,
+    guesses: GuessesDep,
+) -> Any:
     """The next move of a winning line when the solver finds one within 1 s, else the best
     heuristic move (counts a hint). 429 when the solver is asked too often (hints along a kept
     winning line never are)."""
@@ -130,13 +150,22 @@ def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, rate_key: 
         return _error(422, "bad_position", str(exc))
     except SolverBusy as exc:
         return _error(503, "solver_busy", str(exc))
-    return {"status": result.status, "moves": list(result.moves), "nodes": result.nodes,
-            "elapsed_ms": round(result.elapsed_ms, 1)}
+    return {
+        "status": result.status,
+        "moves": list(result.moves),
+        "nodes": result.nodes,
+        "elapsed_ms": round(result.elapsed_ms, 1),
+    }
 
 
 @router.post("/games/{number}/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
-def create_play(number: GameNumber, session: SessionDep, visitor: VisitorDep, solving: SolvingDep,
-                body: Annotated[NewPlay | None, Body()] = None) -> dict[str, Any]:
+def create_play(
+    number: GameNumber,
+    session: SessionDep,
+    visitor: VisitorDep,
+    solving: SolvingDep,
+    body: Annotated[NewPlay | None, Body()] = None,
+) -> dict[str, Any]:
     """Deal game ``number`` as a new play (the body is optional: Classic, safe cards up)."""
     body = body or NewPlay()
     return solving.play_json(plays.new_play(session, visitor, number, body.mode, body.auto_safe))

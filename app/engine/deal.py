@@ -76,7 +76,7 @@ def deal(number: int, rules: Rules) -> Position:
     check_game_number(number)
     pack = shuffled_pack(number, rules.decks)
     dealt = rules.columns * rules.cards_per_column
-    columns = tuple(tuple(pack[c:dealt:rules.columns]) for c in range(rules.columns))
+    columns = tuple(tuple(pack[c : dealt : rules.columns]) for c in range(rules.columns))
     return Position(
         tableau=columns,
         foundations=(None,) * rules.foundation_slots,

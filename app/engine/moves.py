@@ -72,9 +72,7 @@ class Move:
             return REDEAL
         m = _MOVE_RE.match(t)
         if not m:
-            raise MoveSyntaxError(
-                f"{text!r} is not a move: use 3-6, 3-6/3, W-5, 3-F, W-F, D or R"
-            )
+            raise MoveSyntaxError(f"{text!r} is not a move: use 3-6, 3-6/3, W-5, 3-F, W-F, D or R")
         src, dst, count = m.groups()
         source = WASTE if src == "W" else int(src)
         target = FOUNDATION if dst == "F" else int(dst)
@@ -226,7 +224,7 @@ def play(position: Position, move: Move) -> Position:
         waste = waste[:-1]
     else:
         col = tableau[move.source - 1]
-        cards = col[-move.count:]
+        cards = col[-move.count :]
         tableau[move.source - 1] = col[: -move.count]
     foundations = position.foundations
     if move.target == FOUNDATION:

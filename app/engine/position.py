@@ -99,8 +99,10 @@ class Position:
             raise PositionError("position must be an object with tableau, foundations, waste, stock")
         unknown = sorted(str(key) for key in data if key not in SETUP_FIELDS)
         if unknown:
-            raise PositionError(f"position.{unknown[0]} is not a set-up field (they are: {', '.join(SETUP_FIELDS)};"
-                                " stock is a list in draw order, in place of stock_count)")
+            raise PositionError(
+                f"position.{unknown[0]} is not a set-up field (they are: {', '.join(SETUP_FIELDS)};"
+                " stock is a list in draw order, in place of stock_count)"
+            )
         for key in ("tableau", "foundations", "waste", "stock"):
             if key not in data:
                 raise PositionError(f"position.{key} is missing")
@@ -142,8 +144,7 @@ class Position:
             if extra:
                 parts.append("too many " + _describe(extra))
             raise PositionError(
-                f"position must hold all {rules.card_count} cards, each exactly {rules.decks} "
-                f"times: {'; '.join(parts)}"
+                f"position must hold all {rules.card_count} cards, each exactly {rules.decks} times: {'; '.join(parts)}"
             )
 
 

@@ -36,9 +36,16 @@ size bounded by its sizes (about ``layer_nodes`` times the stock's size plus thi
 that :func:`.solve.solve` can give the best-first portfolio its turns."""
 
 
-def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: int,
-                max_nodes: int, deadline: float | None = None,
-                progress: Progress | None = None) -> tuple[str, list[str], int]:
+def beam_search(
+    board: Board,
+    evaluate: Evaluate,
+    *,
+    width: int,
+    layer_nodes: int,
+    max_nodes: int,
+    deadline: float | None = None,
+    progress: Progress | None = None,
+) -> tuple[str, list[str], int]:
     """Search from ``board`` (left as it is found: the search restores it from a snapshot).
 
     :param width: positions that go on from each layer to the next (each draws one card).
@@ -60,12 +67,25 @@ def beam_search(board: Board, evaluate: Evaluate, *, width: int, layer_nodes: in
         board.restore(start)
 
 
-def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_nodes: int,
-            deadline: float | None, progress: Progress | None) -> tuple[str, list[str], int]:
+def _search(
+    board: Board,
+    evaluate: Evaluate,
+    width: int,
+    layer_nodes: int,
+    max_nodes: int,
+    deadline: float | None,
+    progress: Progress | None,
+) -> tuple[str, list[str], int]:
     """:func:`beam_search`'s work, leaving the board wherever it ends."""
     t0 = time.perf_counter()
     play, unplay, force, unforce, key_of, snap_of = (
-        board.play, board.unplay, board.force_safe, board.unforce, board.key, board.snapshot)
+        board.play,
+        board.unplay,
+        board.force_safe,
+        board.unforce,
+        board.key,
+        board.snapshot,
+    )
     nodes = 0
     done = tuple(force())
     if board.left == 0:
@@ -103,8 +123,7 @@ def _search(board: Board, evaluate: Evaluate, width: int, layer_nodes: int, max_
                     seen.add(k)
                     nodes += 1
                     counter -= 1
-                    heapq.heappush(heap, (-evaluate(board, board.col_bytes), counter, snap_of(),
-                                          node, m, forced, 0))
+                    heapq.heappush(heap, (-evaluate(board, board.col_bytes), counter, snap_of(), node, m, forced, 0))
                 unforce(forced)
                 unplay(m, undo)
             if nodes >= max_nodes or (not expansions & 63 and _late(deadline, progress, nodes, t0)):

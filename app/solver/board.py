@@ -94,9 +94,24 @@ class Board:
     :ivar home_bytes: ``home`` as bytes, or :data:`STALE`, the same way (see :meth:`home_key`).
     """
 
-    __slots__ = ("cols", "home", "waste", "stock", "si", "redeals", "decks", "left",
-                 "supermove", "kings_only", "stock_key", "first_stock", "greedy", "col_bytes",
-                 "waste_bytes", "home_bytes")
+    __slots__ = (
+        "cols",
+        "home",
+        "waste",
+        "stock",
+        "si",
+        "redeals",
+        "decks",
+        "left",
+        "supermove",
+        "kings_only",
+        "stock_key",
+        "first_stock",
+        "greedy",
+        "col_bytes",
+        "waste_bytes",
+        "home_bytes",
+    )
 
     def __init__(self, position: Position, rules: Rules) -> None:
         check_rules(rules)
@@ -158,8 +173,14 @@ class Board:
         ``redeals``, ``left``, then the columns (``0`` between two), the waste and the stock of
         this pass (card ints are 1 … 63, so ``0xff`` separates them)."""
         return b"%b%c%c%c%b\xff%b\xff%b" % (
-            self.home_key(), self.si, self.redeals, self.left,
-            b"\x00".join(self._fresh_col_bytes()), self.waste_key(), self.stock_key)
+            self.home_key(),
+            self.si,
+            self.redeals,
+            self.left,
+            b"\x00".join(self._fresh_col_bytes()),
+            self.waste_key(),
+            self.stock_key,
+        )
 
     def restore(self, snap: bytes) -> None:
         """Become the board of a :meth:`snapshot` (of a board from the same start)."""
@@ -199,7 +220,7 @@ class Board:
             tableau=tuple(tuple(decode(c) for c in col) for col in self.cols),
             foundations=tuple(slots),
             waste=tuple(decode(c) for c in self.waste),
-            stock=tuple(decode(c) for c in self.stock[self.si:]),
+            stock=tuple(decode(c) for c in self.stock[self.si :]),
             redeals_left=self.redeals,
         )
 
@@ -314,14 +335,14 @@ class Board:
         self.waste_bytes = STALE  # every other move changes the waste
         if kind == REDEAL:
             undo = (self.stock, self.si, self.waste, self.stock_key)
-            self.stock = self.waste + self.stock[self.si:]
+            self.stock = self.waste + self.stock[self.si :]
             self.waste = []
             self.si = 0
             self.redeals -= 1
             self.stock_key = bytes(self.stock)
             return undo
         if k:
-            self.waste.extend(self.stock[self.si:self.si + k])
+            self.waste.extend(self.stock[self.si : self.si + k])
             self.si += k
         if kind == DRAW:
             return None

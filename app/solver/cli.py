@@ -60,11 +60,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     def progress(nodes: int, seconds: float) -> None:
         bar.draw(_fraction(budget, nodes, seconds), f"{nodes:,} nodes {seconds:.1f}s")
 
-    result = solve(deal(args.number, rules), rules, budget_ms=budget.ms, max_nodes=budget.nodes,
-                   progress=progress)
+    result = solve(deal(args.number, rules), rules, budget_ms=budget.ms, max_nodes=budget.nodes, progress=progress)
     bar.close()
-    print(f"game {args.number} ({args.mode}): {result.status} — {result.nodes:,} nodes in "
-          f"{result.elapsed_ms / 1000:.2f}s (solver {SOLVER_VERSION}, {speed_name()})")
+    print(
+        f"game {args.number} ({args.mode}): {result.status} — {result.nodes:,} nodes in "
+        f"{result.elapsed_ms / 1000:.2f}s (solver {SOLVER_VERSION}, {speed_name()})"
+    )
     if result.moves:
         print(f"line ({len(result.moves)} moves): {' '.join(result.moves)}")
     return 0
@@ -76,15 +77,16 @@ def cmd_survey(args: argparse.Namespace) -> int:
     bar = Bar()
     rows: list[SurveyRow] = []
     counts: Counter[str] = Counter()
-    for row in survey(numbers, args.mode, budget_ms=budget.ms, max_nodes=budget.nodes,
-                      workers=args.workers):
+    for row in survey(numbers, args.mode, budget_ms=budget.ms, max_nodes=budget.nodes, workers=args.workers):
         rows.append(row)
         counts[row.verdict] += 1
         text = " ".join(f"{k} {v}" for k, v in sorted(counts.items()))
         bar.draw(len(rows) / args.count, f"{len(rows)}/{args.count} {text}", force=True)
     bar.close()
-    print(f"survey: {args.mode}, games {args.start}–{args.start + args.count - 1}, budget "
-          f"{args.budget} per deal, solver {SOLVER_VERSION}, {speed_name()}")
+    print(
+        f"survey: {args.mode}, games {args.start}–{args.start + args.count - 1}, budget "
+        f"{args.budget} per deal, solver {SOLVER_VERSION}, {speed_name()}"
+    )
     for line in summary_lines(rows):
         print(line)
     if args.csv:
@@ -102,12 +104,17 @@ def cmd_build(args: argparse.Namespace) -> int:
     try:
         folder = native.build()
     except ImportError as exc:
-        print(f"cannot compile the solver: {exc} (pip install mypy setuptools); "
-              "the plain Python solver runs instead", file=sys.stderr)
+        print(
+            f"cannot compile the solver: {exc} (pip install mypy setuptools); the plain Python solver runs instead",
+            file=sys.stderr,
+        )
         return 1
     except (SystemExit, Exception) as exc:  # mypy and the C compiler exit after their messages
-        print(f"compiling the solver failed ({type(exc).__name__} {exc}, see the messages above); "
-              "the plain Python solver runs instead", file=sys.stderr)
+        print(
+            f"compiling the solver failed ({type(exc).__name__} {exc}, see the messages above); "
+            "the plain Python solver runs instead",
+            file=sys.stderr,
+        )
         return 1
     print(f"compiled solver ready in {folder.relative_to(native.ROOT)}")
     return 0

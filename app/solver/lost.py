@@ -58,7 +58,7 @@ def is_lost(board: Board) -> bool:
     heights = [len(p) for p in piles]
     # each card still to draw counts as exposed and as covering nothing (the cards below it
     # may all be played before it is drawn)
-    to_draw = board.stock[board.si:]
+    to_draw = board.stock[board.si :]
     changed = True
     while changed:
         changed = False

@@ -88,8 +88,9 @@ def build(root: Path = ROOT) -> Path:
         # mypy type-checks what the modules import too: only the compiled modules' own errors
         # matter (a library without type hints, setuptools say, must not stop the build)
         flags = ["--ignore-missing-imports", "--follow-imports=silent"]
-        modules = mypycify([*flags, *(f"app/solver/{name}.py" for name in COMPILED)], opt_level="3",
-                           target_dir=str(work / "c"))
+        modules = mypycify(
+            [*flags, *(f"app/solver/{name}.py" for name in COMPILED)], opt_level="3", target_dir=str(work / "c")
+        )
         dist = Distribution({"name": "forty-thieves-solver", "ext_modules": modules})
         command = dist.get_command_obj("build_ext")
         command.build_lib = str(work / "lib")  # type: ignore[attr-defined]

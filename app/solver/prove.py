@@ -46,8 +46,7 @@ class Prover:
         self._path: list[Frame] = []
         self._seen: set[bytes] = set()
 
-    def run(self, max_nodes: int, deadline: float | None = None,
-            progress: Progress | None = None) -> str:
+    def run(self, max_nodes: int, deadline: float | None = None, progress: Progress | None = None) -> str:
         """Search on until :attr:`nodes` reaches ``max_nodes`` or :func:`time.perf_counter`
         passes ``deadline``: returns :data:`.search.WON`, :data:`.search.LOST` (every reachable
         position searched: a proof) or :data:`.search.OUT`. The board is left wherever the
@@ -59,7 +58,13 @@ class Prover:
         board.greedy = False
         path, seen = self._path, self._seen
         play, unplay, force, unforce, key_of, gen = (
-            board.play, board.unplay, board.force_safe, board.unforce, board.key, board.moves)
+            board.play,
+            board.unplay,
+            board.force_safe,
+            board.unforce,
+            board.key,
+            board.moves,
+        )
         if self._paused is not None:
             board.restore(self._paused)
             self._paused = None
@@ -115,4 +120,3 @@ class Prover:
                 return OUT
         self.nodes = nodes
         return LOST
-

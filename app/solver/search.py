@@ -118,7 +118,7 @@ def _need(board: Board, piles: list[bytes], wn: int, ws: int) -> int:
     """For each card that fits a foundation now, the depth of its shallowest copy: cards above
     it in a pile times ``wn``, or cards to draw before it times ``ws``."""
     home = board.home
-    stock = bytes(board.stock[board.si:]) if ws else b""
+    stock = bytes(board.stock[board.si :]) if ws else b""
     total = 0
     for c in _CARDS:
         if home[c - 1] > home[c]:
@@ -159,9 +159,17 @@ class Search:
         it accepts is counted but never expanded.
     """
 
-    def __init__(self, board: Board, evaluate: Evaluate, *, max_nodes: int | None,
-                 deadline: float | None, table_cap: int = 3_000_000,
-                 progress: Progress | None = None, lost: Callable[[Board], bool] = is_lost) -> None:
+    def __init__(
+        self,
+        board: Board,
+        evaluate: Evaluate,
+        *,
+        max_nodes: int | None,
+        deadline: float | None,
+        table_cap: int = 3_000_000,
+        progress: Progress | None = None,
+        lost: Callable[[Board], bool] = is_lost,
+    ) -> None:
         self.board = board
         self.greedy = board.greedy
         self.evaluate = evaluate
@@ -186,8 +194,14 @@ class Search:
         board = self.board
         board.greedy = self.greedy
         play, unplay, force, unforce, gen, key_of, snap_of = (
-            board.play, board.unplay, board.force_safe, board.unforce, board.moves, board.key,
-            board.snapshot)
+            board.play,
+            board.unplay,
+            board.force_safe,
+            board.unforce,
+            board.moves,
+            board.key,
+            board.snapshot,
+        )
         evaluate, lost, seen, heap = self.evaluate, self.lost, self._seen, self._heap
         if max_nodes is None:
             max_nodes = self.max_nodes

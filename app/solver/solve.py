@@ -57,7 +57,13 @@ wins at n nodes is reached once the others have searched at most 1.25 n each).""
 
 
 BEAM_LADDER: tuple[tuple[int, int], ...] = (
-    (10, 300), (30, 1_000), (100, 3_000), (300, 6_000), (1_000, 15_000), (3_000, 40_000))
+    (10, 300),
+    (30, 1_000),
+    (100, 3_000),
+    (300, 6_000),
+    (1_000, 15_000),
+    (3_000, 40_000),
+)
 """(width, expansions per layer) of the beam searches (:mod:`.beam`), run in turn, each when
 the beam searches so far have searched at most :data:`BEAM_SHARE` of the positions. A beam
 search that finds nothing usually runs dry in far fewer positions than its sizes allow."""
@@ -93,10 +99,18 @@ class SolveResult:
     elapsed_ms: float
 
 
-def solve(position: Position, rules: Rules, *, budget_ms: float | None = None,
-          max_nodes: int | None = None, progress: Progress | None = None,
-          table_cap: int = 3_000_000, portfolio: tuple[Strategy, ...] = PORTFOLIO,
-          beam: bool = True, prove: bool = True) -> SolveResult:
+def solve(
+    position: Position,
+    rules: Rules,
+    *,
+    budget_ms: float | None = None,
+    max_nodes: int | None = None,
+    progress: Progress | None = None,
+    table_cap: int = 3_000_000,
+    portfolio: tuple[Strategy, ...] = PORTFOLIO,
+    beam: bool = True,
+    prove: bool = True,
+) -> SolveResult:
     """Decide whether ``position`` can be won under ``rules``, knowing the stock order.
 
     :param budget_ms: wall-clock budget in milliseconds, or None.
@@ -130,9 +144,17 @@ def _cyclic_gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _solve(position: Position, rules: Rules, budget_ms: float | None, max_nodes: int | None,
-           progress: Progress | None, table_cap: int, portfolio: tuple[Strategy, ...], beam: bool,
-           prove: bool) -> SolveResult:
+def _solve(
+    position: Position,
+    rules: Rules,
+    budget_ms: float | None,
+    max_nodes: int | None,
+    progress: Progress | None,
+    table_cap: int,
+    portfolio: tuple[Strategy, ...],
+    beam: bool,
+    prove: bool,
+) -> SolveResult:
     """:func:`solve`'s work."""
     t0 = time.perf_counter()
     deadline = None if budget_ms is None else t0 + budget_ms / 1000
@@ -149,16 +171,16 @@ def _solve(position: Position, rules: Rules, budget_ms: float | None, max_nodes:
     running = 0  # nodes of the search running now, when reported
 
     def total() -> int:
-        return (beam_nodes + dropped + sum(s.nodes for s in searches)
-                + (prover.nodes if prover is not None else 0))
+        return beam_nodes + dropped + sum(s.nodes for s in searches) + (prover.nodes if prover is not None else 0)
 
     def report(nodes: int, seconds: float) -> None:
         if progress is not None:
             progress(running + nodes, time.perf_counter() - t0)
 
     def spent(used: int) -> bool:
-        return ((max_nodes is not None and used >= max_nodes)
-                or (deadline is not None and time.perf_counter() >= deadline))
+        return (max_nodes is not None and used >= max_nodes) or (
+            deadline is not None and time.perf_counter() >= deadline
+        )
 
     def left(used: int) -> int:
         return 1 << 62 if max_nodes is None else max_nodes - used
@@ -170,8 +192,11 @@ def _solve(position: Position, rules: Rules, budget_ms: float | None, max_nodes:
 
     for greedy, weights in portfolio:
         board.greedy = greedy
-        searches.append(Search(board, make_evaluate(weights), max_nodes=None, deadline=deadline,
-                               table_cap=share_cap, progress=report))
+        searches.append(
+            Search(
+                board, make_evaluate(weights), max_nodes=None, deadline=deadline, table_cap=share_cap, progress=report
+            )
+        )
     while searches:
         # the beam ladder's turn, while it has had no more than its share of the positions
         while beam_nodes <= BEAM_SHARE * total() and (size := next(beams, None)) is not None:
@@ -180,8 +205,14 @@ def _solve(position: Position, rules: Rules, budget_ms: float | None, max_nodes:
             board.greedy = False
             running = total()
             verdict, line, nodes = beam_search(
-                board, beam_evaluate, width=width, layer_nodes=layer_nodes,
-                max_nodes=left(running), deadline=deadline, progress=report)
+                board,
+                beam_evaluate,
+                width=width,
+                layer_nodes=layer_nodes,
+                max_nodes=left(running),
+                deadline=deadline,
+                progress=report,
+            )
             beam_nodes += nodes
             if verdict == WON:
                 return result(WINNABLE, line, total())

@@ -39,8 +39,15 @@ class SurveyRow:
 
     def csv_row(self) -> list[object]:
         """The values of :data:`CSV_FIELDS`."""
-        return [self.number, self.mode, self.verdict, len(self.moves), self.nodes,
-                round(self.elapsed_ms, 1), self.solver_version]
+        return [
+            self.number,
+            self.mode,
+            self.verdict,
+            len(self.moves),
+            self.nodes,
+            round(self.elapsed_ms, 1),
+            self.solver_version,
+        ]
 
 
 def _solve_one(job: tuple[int, str, float | None, int | None]) -> SurveyRow:
@@ -50,8 +57,9 @@ def _solve_one(job: tuple[int, str, float | None, int | None]) -> SurveyRow:
     return SurveyRow(number, mode, r.status, r.moves, r.nodes, r.elapsed_ms)
 
 
-def survey(numbers: Iterable[int], mode: str, *, budget_ms: float | None = None,
-           max_nodes: int | None = None, workers: int = 1) -> Iterator[SurveyRow]:
+def survey(
+    numbers: Iterable[int], mode: str, *, budget_ms: float | None = None, max_nodes: int | None = None, workers: int = 1
+) -> Iterator[SurveyRow]:
     """Solve the deal of each game number in ``mode``, yielding rows in the order given.
 
     :param workers: processes to use (1: solve in this process).
@@ -104,10 +112,14 @@ def summary_lines(rows: list[SurveyRow]) -> list[str]:
     solved = [r.elapsed_ms / 1000 for r in rows if r.verdict != UNKNOWN]
     total_s = sum(secs)
     rate = sum(r.nodes for r in rows) / total_s if total_s else 0.0
-    out.append(f"time (s): median {percentile(secs, 0.5):.2f}, p90 {percentile(secs, 0.9):.2f}; "
-               f"resolved deals: median {percentile(solved, 0.5):.2f}, p90 {percentile(solved, 0.9):.2f}")
-    out.append(f"speed: {rate:,.0f} nodes/s over {n} deals "
-               f"(mean line {statistics.fmean([len(r.moves) for r in rows if r.moves] or [0]):.0f} moves)")
+    out.append(
+        f"time (s): median {percentile(secs, 0.5):.2f}, p90 {percentile(secs, 0.9):.2f}; "
+        f"resolved deals: median {percentile(solved, 0.5):.2f}, p90 {percentile(solved, 0.9):.2f}"
+    )
+    out.append(
+        f"speed: {rate:,.0f} nodes/s over {n} deals "
+        f"(mean line {statistics.fmean([len(r.moves) for r in rows if r.moves] or [0]):.0f} moves)"
+    )
     return out
 
 

@@ -30,8 +30,7 @@ def canonical_game_path(path: str) -> str | None:
     return f"/game/{number}{m.group(2) or ''}"
 
 
-async def redirect_to_one_address(request: Request,
-                                  call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+async def redirect_to_one_address(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
     """HTTP middleware: a GET or HEAD of a deal's page at another spelling of its number, or
     with a mode that does not exist, is redirected (see the module docstring), the rest of the
     query kept; everything else passes (a form posted to such an address works)."""

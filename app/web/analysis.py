@@ -85,16 +85,26 @@ class AnalysisView:
 def _is_poll(request: Request) -> bool:
     """An htmx poll of the ``analysis`` block (not a boosted link, not a history restore)."""
     h = request.headers
-    return (h.get("HX-Request") == "true" and h.get("HX-Boosted") != "true"
-            and h.get("HX-History-Restore-Request") != "true")
+    return (
+        h.get("HX-Request") == "true"
+        and h.get("HX-Boosted") != "true"
+        and h.get("HX-History-Restore-Request") != "true"
+    )
 
 
 @router.get("/game/{number}/analysis")
-def analysis_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep, solver: SolverDep,
-                  dead_ends: DeadEndsDep, mode: Annotated[str | None, Query(max_length=16)] = None,
-                  line: Annotated[str | None, Query(max_length=8)] = None,
-                  step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-                  card: Annotated[int | None, Query(ge=1)] = None) -> Response:
+def analysis_page(
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    solver: SolverDep,
+    dead_ends: DeadEndsDep,
+    mode: Annotated[str | None, Query(max_length=16)] = None,
+    line: Annotated[str | None, Query(max_length=8)] = None,
+    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
+    card: Annotated[int | None, Query(ge=1)] = None,
+) -> Response:
     """The analysis of this visitor's latest play of deal ``number``, or of the play that
     finish card ``card`` ended (its own card: the link on a result card keeps working after the
     deal is played again); a 404 page when there is none, or it is won or still going.
@@ -103,17 +113,32 @@ def analysis_page(request: Request, number: int, session: SessionDep, visitor: V
     if not 1 <= number <= MAX_GAME_NUMBER:
         message = _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
         return _page(request, AnalysisView(number, mode, "none", "/", "/", message=message), 422)
-    base = AnalysisView(number, mode, "none", game_url(number, mode),
-                        game_url(number, mode, "analysis", card=card, line=line, step=step or None), card=card)
-    play = (plays.latest_play(session, visitor, number, mode) if card is None
-            else _play_of_card(session, visitor, number, mode, card))
+    base = AnalysisView(
+        number,
+        mode,
+        "none",
+        game_url(number, mode),
+        game_url(number, mode, "analysis", card=card, line=line, step=step or None),
+        card=card,
+    )
+    play = (
+        plays.latest_play(session, visitor, number, mode)
+        if card is None
+        else _play_of_card(session, visitor, number, mode, card)
+    )
     if play is None:
         return _page(request, _with(base, message=_("You have not played this deal yet.")), 404)
     if play.status == "won":
         return _page(request, _with(base, message=_("You won this play: there is no lost move to look for.")), 404)
     if play.status == "playing" and not hints.is_dead_end(play, solver, dead_ends):
-        return _page(request, _with(base, message=_(
-            "This game is not over yet. The analysis opens once it is lost, given up or at a dead end.")), 404)
+        return _page(
+            request,
+            _with(
+                base,
+                message=_("This game is not over yet. The analysis opens once it is lost, given up or at a dead end."),
+            ),
+            404,
+        )
     stored = analysis.stored_analysis(session, play)
     if stored is None:
         state = request.app.state.analyses.ensure(play)
@@ -137,15 +162,15 @@ def _with(view: AnalysisView, **changes: object) -> AnalysisView:
 def _page(request: Request, view: AnalysisView, status_code: int) -> Response:
     context = {"a": view, "poll_seconds": POLL_SECONDS}
     block = "analysis" if _is_poll(request) else None
-    response = templates.TemplateResponse(request, "analysis.html", context, block_name=block,
-                                          status_code=status_code)
+    response = templates.TemplateResponse(request, "analysis.html", context, block_name=block, status_code=status_code)
     response.headers["Vary"] = "HX-Request"
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
-def done_view(base: AnalysisView, play: plays.LoadedPlay, stored: PlayAnalysis, line: str | None,
-              step: int) -> AnalysisView:
+def done_view(
+    base: AnalysisView, play: plays.LoadedPlay, stored: PlayAnalysis, line: str | None, step: int
+) -> AnalysisView:
     """The finished analysis of ``play``: verdict, the move that lost it, and the replay."""
     positions = analysis.line_of_positions(play)
     steps = play.game.steps
@@ -165,11 +190,21 @@ def done_view(base: AnalysisView, play: plays.LoadedPlay, stored: PlayAnalysis, 
     if stored.deal_line is not None:
         lines[DEAL_LINE] = (positions[0], list(stored.deal_line))
     replay = _replay(base, play, lines, line, step, stored.outcome) if lines else None
-    note = ngettext("Solver: %(num)s position of your game checked",
-                     "Solver: %(num)s positions of your game checked", stored.probes)
+    note = ngettext(
+        "Solver: %(num)s position of your game checked", "Solver: %(num)s positions of your game checked", stored.probes
+    )
     note = (note % {"num": stored.probes}) + " · " + _("%(seconds)s s") % {"seconds": decimal(stored.elapsed_ms / 1000)}
-    return _with(base, state="done", outcome=stored.outcome, headline=headline, summary=summary, played=played,
-                 better=better, replay=replay, solver_note=note)
+    return _with(
+        base,
+        state="done",
+        outcome=stored.outcome,
+        headline=headline,
+        summary=summary,
+        played=played,
+        better=better,
+        replay=replay,
+        solver_note=note,
+    )
 
 
 def _verdict_words(outcome: str, moves_before: int) -> tuple[str, str]:
@@ -177,20 +212,25 @@ def _verdict_words(outcome: str, moves_before: int) -> tuple[str, str]:
     last winnable position)."""
     if outcome == analysis.STILL_WINNABLE:
         return _("You could still have won"), _(
-            "When the game ended the deal was still winnable: the solver wins from your last position.")
+            "When the game ended the deal was still winnable: the solver wins from your last position."
+        )
     if outcome == analysis.DEAL_UNWINNABLE:
         return _("The deal itself could not be won"), _(
             "The solver proved that no sequence of moves wins this deal, even knowing the stock. Nothing you "
-            "played lost it.")
+            "played lost it."
+        )
     if outcome == analysis.UNDECIDED:
         return _("The solver could not decide in time"), _(
-            "Within its time budget the solver found no win from the deal, and could not prove there is none.")
+            "Within its time budget the solver found no win from the deal, and could not prove there is none."
+        )
     if moves_before == 0:
         where = _("The deal was winnable, and your first move lost it.")
     else:
-        where = ngettext("After your first move the deal was still winnable; your next move lost it.",
-                         "After %(num)s moves the deal was still winnable; your next move lost it.",
-                         moves_before) % {"num": moves_before}
+        where = ngettext(
+            "After your first move the deal was still winnable; your next move lost it.",
+            "After %(num)s moves the deal was still winnable; your next move lost it.",
+            moves_before,
+        ) % {"num": moves_before}
     if outcome == analysis.LOST:
         return _("Where it was lost"), where + " " + _("The solver proved that no win exists after it.")
     if moves_before == 0:
@@ -199,13 +239,21 @@ def _verdict_words(outcome: str, moves_before: int) -> tuple[str, str]:
         where = ngettext(
             "After your first move the deal was still winnable; after the next one the solver found no win in time.",
             "After %(num)s moves the deal was still winnable; after the next one the solver found no win in time.",
-            moves_before) % {"num": moves_before}
+            moves_before,
+        ) % {"num": moves_before}
     return _("Where it was probably lost"), where + " " + _(
-        "It could not prove that none exists, so that move may not be the one that lost it.")
+        "It could not prove that none exists, so that move may not be the one that lost it."
+    )
 
 
-def _replay(base: AnalysisView, play: plays.LoadedPlay, lines: dict[str, tuple[Position, list[str]]],
-            line: str | None, step: int, outcome: str) -> ReplayView:
+def _replay(
+    base: AnalysisView,
+    play: plays.LoadedPlay,
+    lines: dict[str, tuple[Position, list[str]]],
+    line: str | None,
+    step: int,
+    outcome: str,
+) -> ReplayView:
     """The board at ``step`` of the chosen line (the losing point's by default)."""
     chosen = line if line in lines else next(iter(lines))
     origin, moves = lines[chosen]

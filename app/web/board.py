@@ -37,10 +37,17 @@ def board_view(position: Position, rules: Rules, mode: str, move: Move | None = 
     columns = [PlaceView(name=str(i + 1), cards=[card_view(c) for c in col]) for i, col in enumerate(position.tableau)]
     foundations = foundation_places(position, rules)
     waste = [card_view(c) for c in position.waste[-3:]]
-    view = BoardView(mode=mode, columns=columns, foundations=foundations, waste=waste,
-                     waste_count=len(position.waste), stock_count=len(position.stock),
-                     redeals_left=position.redeals_left, cards_home=position.cards_home,
-                     card_count=rules.card_count)
+    view = BoardView(
+        mode=mode,
+        columns=columns,
+        foundations=foundations,
+        waste=waste,
+        waste_count=len(position.waste),
+        stock_count=len(position.stock),
+        redeals_left=position.redeals_left,
+        cards_home=position.cards_home,
+        card_count=rules.card_count,
+    )
     if move is None:
         return view
     if move.action is not Action.MOVE:
@@ -50,7 +57,7 @@ def board_view(position: Position, rules: Rules, mode: str, move: Move | None = 
         waste[-1].hinted = True
         card = position.waste[-1]
     else:
-        for cv in columns[move.source - 1].cards[-move.count:]:
+        for cv in columns[move.source - 1].cards[-move.count :]:
             cv.hinted = True
         card = position.tableau[move.source - 1][-move.count]
     if move.target == FOUNDATION:
@@ -72,7 +79,7 @@ def describe_move(position: Position, move: Move) -> str:
     if move.source == WASTE:
         cards = [position.waste[-1]]
     else:
-        cards = list(position.tableau[move.source - 1][-move.count:])
+        cards = list(position.tableau[move.source - 1][-move.count :])
     what = " ".join(c.label() for c in cards)
     if move.target == FOUNDATION:
         return _("%(cards)s to a foundation") % {"cards": what}

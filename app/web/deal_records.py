@@ -38,8 +38,13 @@ class RecordsView:
 
 
 @router.get("/game/{number}/records")
-def records_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep,
-                 mode: Annotated[str | None, Query(max_length=16)] = None) -> Response:
+def records_page(
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    mode: Annotated[str | None, Query(max_length=16)] = None,
+) -> Response:
     """The deal's records in ``mode`` and the visitor's best."""
     if not 1 <= number <= MAX_GAME_NUMBER:
         message = _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}

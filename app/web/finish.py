@@ -130,22 +130,35 @@ def latest_card(session: Session, visitor: str, number: int, mode: str) -> Finis
     """The visitor's most recent finish card on this deal and mode."""
     return session.scalar(
         select(FinishCard)
-        .where(FinishCard.visitor_id == visitor, FinishCard.number == number, FinishCard.mode == mode,
-               ~FinishCard.custom)
+        .where(
+            FinishCard.visitor_id == visitor, FinishCard.number == number, FinishCard.mode == mode, ~FinishCard.custom
+        )
         .order_by(FinishCard.id.desc())
         .limit(1)
     )
 
 
 @router.get("/game/{number}/give-up")
-def give_up_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep,
-                 mode: Annotated[str | None, Query(max_length=16)] = None) -> Response:
+def give_up_page(
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    mode: Annotated[str | None, Query(max_length=16)] = None,
+) -> Response:
     """Ask "Give up this game?" with a POST form (the no-JavaScript path of the table's Give-up
     button; with JavaScript the table asks in a dialog and posts straight away)."""
     mode = mode if mode in MODES else "classic"
     play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
     if play is None or play.is_over:
         return RedirectResponse(game_url(number, mode) if 1 <= number <= MAX_GAME_NUMBER else "/", status_code=303)
-    context = {"number": number, "mode": mode, "version": play.row.version, "blocked": play.status == "blocked",
-               "cards_home": play.game.cards_home, "moves": play.game.moves, "back": game_url(number, mode)}
+    context = {
+        "number": number,
+        "mode": mode,
+        "version": play.row.version,
+        "blocked": play.status == "blocked",
+        "cards_home": play.game.cards_home,
+        "moves": play.game.moves,
+        "back": game_url(number, mode),
+    }
     return templates.TemplateResponse(request, "give_up.html", context)

@@ -26,8 +26,7 @@ def safe_next(target: str | None, default: str = "/") -> str:
 
 
 @router.get("/lang/{code}")
-def switch_language(request: Request, code: str,
-                    next: Annotated[str | None, Query(max_length=512)] = None) -> Response:  # noqa: A002
+def switch_language(request: Request, code: str, next: Annotated[str | None, Query(max_length=512)] = None) -> Response:  # noqa: A002
     """Serve pages in ``code`` (``en``, ``es``) from now on, and go back to ``next``."""
     if code not in i18n.LANGUAGES:
         return templates.TemplateResponse(

@@ -53,10 +53,20 @@ def _is_htmx(request: Request) -> bool:
     return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
 
 
-def _render(request: Request, session: Session, play: plays.LoadedPlay, *, sel: str | None = None,
-            n: int | None = None,
-            notice: str | None = None, hint: str | None = None, why: str | None = None, fragment: bool = False,
-            status_code: int = 200, finish: Any = None) -> Response:
+def _render(
+    request: Request,
+    session: Session,
+    play: plays.LoadedPlay,
+    *,
+    sel: str | None = None,
+    n: int | None = None,
+    notice: str | None = None,
+    hint: str | None = None,
+    why: str | None = None,
+    fragment: bool = False,
+    status_code: int = 200,
+    finish: Any = None,
+) -> Response:
     state = request.app.state
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why)
     table.dead_end = hints.is_dead_end(play, state.solver, state.dead_ends)
@@ -105,8 +115,9 @@ def only_solvable(request: Request) -> bool:
 
 
 @router.get("/")
-def new_game(request: Request, session: SessionDep, visitor: VisitorDep,
-             mode: Annotated[str | None, Query()] = None) -> RedirectResponse:
+def new_game(
+    request: Request, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query()] = None
+) -> RedirectResponse:
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
     unless the visitor switched "Only solvable deals" off."""
     mode = _mode(mode)
@@ -115,14 +126,16 @@ def new_game(request: Request, session: SessionDep, visitor: VisitorDep,
 
 
 @router.post("/prefs/solvable/{number}")
-def set_only_solvable(number: int, value: Annotated[str, Form(max_length=3)] = "on",
-                      mode: Annotated[str, Form()] = "classic") -> RedirectResponse:
+def set_only_solvable(
+    number: int, value: Annotated[str, Form(max_length=3)] = "on", mode: Annotated[str, Form()] = "classic"
+) -> RedirectResponse:
     """Switch "Only solvable deals" on or off (remembered in a cookie; it steers what "New
     game" deals) and go back to the table of ``number``."""
     target = game_url(number, _mode(mode)) if 1 <= number <= MAX_GAME_NUMBER else "/"
     response = RedirectResponse(target, status_code=303)
-    response.set_cookie(SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax",
-                        httponly=True)
+    response.set_cookie(
+        SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax", httponly=True
+    )
     return response
 
 
@@ -146,8 +159,9 @@ def game_page(
         return error_page(request, _bad_number())
     play = plays.current_play(session, visitor, number, _mode(mode))
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
-    return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why,
-                   fragment=_is_htmx(request))
+    return _render(
+        request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why, fragment=_is_htmx(request)
+    )
 
 
 def _bad_number() -> str:
@@ -155,8 +169,9 @@ def _bad_number() -> str:
 
 
 @router.get("/game/{number}/card", response_class=HTMLResponse)
-def finish_card_page(request: Request, number: int, session: SessionDep, visitor: VisitorDep,
-                     mode: Annotated[str | None, Query()] = None) -> Response:
+def finish_card_page(
+    request: Request, number: int, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query()] = None
+) -> Response:
     """The visitor's latest finish card on this deal, over the table as that play ended (where
     a page without JavaScript lands after giving up); without one, the deal's table."""
     mode = _mode(mode)
@@ -176,8 +191,9 @@ def error_page(request: Request, message: str, status_code: int = 422) -> Respon
     parts = request.url.path.split("/")
     if len(parts) > 2 and parts[1] == "game" and parts[2].isdigit() and 1 <= int(parts[2]) <= MAX_GAME_NUMBER:
         back = f"/game/{parts[2]}"
-    return templates.TemplateResponse(request, "error.html", {"message": message, "back": back},
-                                      status_code=status_code)
+    return templates.TemplateResponse(
+        request, "error.html", {"message": message, "back": back}, status_code=status_code
+    )
 
 
 def page_error_message(locations: list[tuple[object, ...]]) -> str:
@@ -190,7 +206,11 @@ def page_error_message(locations: list[tuple[object, ...]]) -> str:
 
 @router.post("/game/{number}/restart")
 def restart(
-    request: Request, number: int, session: SessionDep, visitor: VisitorDep, mode: Annotated[str, Form()] = "classic",
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    mode: Annotated[str, Form()] = "classic",
     version: Annotated[int | None, Form()] = None,
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was, with no
@@ -209,7 +229,12 @@ def restart(
 
 @router.post("/game/{number}/hint")
 def hint(
-    request: Request, number: int, session: SessionDep, visitor: VisitorDep, solver: SolverDep, rate: RateDep,
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    solver: SolverDep,
+    rate: RateDep,
     rate_key: RateKeyDep,
     mode: Annotated[str, Form()] = "classic",
 ) -> Response:
@@ -220,8 +245,9 @@ def hint(
     if play is None:
         return _answer(request, session, None, number, mode, "bad_request", htmx)
     try:
-        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key),
-                               guesses=request.app.state.guesses)
+        found = hints.hint_for(
+            session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=request.app.state.guesses
+        )
     except RateLimited:
         return _answer(request, session, play, number, mode, "slow_down", htmx)
     except plays.ActionRejected:
@@ -284,8 +310,15 @@ def _illegal_notice(kind: str) -> str:
     return {"undo": "nothing_to_undo", "redo": "nothing_to_redo", "finish": "no_finish"}.get(kind, "illegal")
 
 
-def _answer(request: Request, session: Session, play: plays.LoadedPlay | None, number: int, mode: str,
-            notice: str | None, htmx: bool) -> Response:
+def _answer(
+    request: Request,
+    session: Session,
+    play: plays.LoadedPlay | None,
+    number: int,
+    mode: str,
+    notice: str | None,
+    htmx: bool,
+) -> Response:
     if htmx and play is not None:
         return _render(request, session, play, notice=notice, fragment=True)
     if play is not None and play.status == plays.RESIGNED:

@@ -48,8 +48,14 @@ def create_share(session: Session, visitor: str, number: int, mode: str) -> Shar
     if mode not in MODES:
         raise ValueError(_("Unknown mode."))
     card = latest_card(session, visitor, number, mode)
-    shared = SharedDeal(code=new_code(), number=number, mode=mode, visitor_id=visitor,
-                        finish_card_id=None if card is None else card.id, created_at=datetime.now(UTC))
+    shared = SharedDeal(
+        code=new_code(),
+        number=number,
+        mode=mode,
+        visitor_id=visitor,
+        finish_card_id=None if card is None else card.id,
+        created_at=datetime.now(UTC),
+    )
     session.add(shared)
     session.commit()
     return shared
@@ -115,8 +121,10 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
     if result is None:
         description = _("%(who)s challenges you to this deal.") % {"who": challenger}
     else:
-        description = _("%(who)s challenges you: %(result)s. Can you do better?") % {"who": challenger,
-                                                                                     "result": result}
+        description = _("%(who)s challenges you: %(result)s. Can you do better?") % {
+            "who": challenger,
+            "result": result,
+        }
     description = description[:1].upper() + description[1:]  # "a player challenges…" starts a sentence
     base = base_url.rstrip("/")
     return ChallengeView(
@@ -144,15 +152,21 @@ def _find(session: Session, code: str) -> SharedDeal | None:
 
 def _not_found(request: Request) -> Response:
     return templates.TemplateResponse(
-        request, "error.html", {"message": _("This challenge link is not known. Check the address.")},
+        request,
+        "error.html",
+        {"message": _("This challenge link is not known. Check the address.")},
         status_code=404,
     )
 
 
 @router.post("/s")
-def share(request: Request, session: SessionDep, visitor: VisitorDep,
-          number: Annotated[int, Form(ge=1, le=MAX_GAME_NUMBER)], mode: Annotated[str, Form(max_length=16)] = "classic"
-          ) -> Response:
+def share(
+    request: Request,
+    session: SessionDep,
+    visitor: VisitorDep,
+    number: Annotated[int, Form(ge=1, le=MAX_GAME_NUMBER)],
+    mode: Annotated[str, Form(max_length=16)] = "classic",
+) -> Response:
     """Create a challenge link for a deal. A request that accepts JSON (the page's script) gets
     ``{code, url, title, text}``; a plain form gets a 303 to the link's page."""
     try:
@@ -194,6 +208,7 @@ def challenge_image(request: Request, code: Code, session: SessionDep, visitor: 
     if shared is None:
         return Response(status_code=404)
     view = challenge_view(session, shared, visitor, str(request.base_url))
-    png = challenge_png(number=view.number, mode=view.mode_label, challenger=view.challenger, result=view.result,
-                        won=view.won)
+    png = challenge_png(
+        number=view.number, mode=view.mode_label, challenger=view.challenger, result=view.result, won=view.won
+    )
     return Response(png, media_type="image/png", headers={"Cache-Control": "public, max-age=300"})

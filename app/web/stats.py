@@ -62,8 +62,16 @@ def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Ba
         share = 1.0 if won else home / card_count
         height = max(round(share * (CHART_H - 4), 1), 2.0)
         label = _("won") if won else ngettext("%(home)s card home", "%(home)s cards home", home) % {"home": home}
-        bars.append(Bar(round(i * slot + BAR_GAP / 2, 1), round(CHART_H - height, 1), round(slot - BAR_GAP, 1),
-                        height, won, label))
+        bars.append(
+            Bar(
+                round(i * slot + BAR_GAP / 2, 1),
+                round(CHART_H - height, 1),
+                round(slot - BAR_GAP, 1),
+                height,
+                won,
+                label,
+            )
+        )
     return bars
 
 
@@ -83,8 +91,9 @@ def stats_view(session: Session, visitor: str, mode: str) -> StatsView:
 
 
 @router.get("/stats")
-def stats_page(request: Request, session: SessionDep, visitor: VisitorDep,
-               mode: Annotated[str | None, Query(max_length=16)] = None) -> Response:
+def stats_page(
+    request: Request, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query(max_length=16)] = None
+) -> Response:
     """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50."""
     view = stats_view(session, visitor, mode if mode in MODES else "classic")
     response = templates.TemplateResponse(request, "stats.html", {"s": view, "name_max": records.NAME_MAX})
@@ -93,9 +102,13 @@ def stats_page(request: Request, session: SessionDep, visitor: VisitorDep,
 
 
 @router.post("/me/name")
-def set_name(request: Request, session: SessionDep, visitor: VisitorDep,
-             name: Annotated[str, Form(max_length=2000)] = "",
-             next: Annotated[str | None, Form(max_length=512)] = None) -> Response:  # noqa: A002
+def set_name(
+    request: Request,
+    session: SessionDep,
+    visitor: VisitorDep,
+    name: Annotated[str, Form(max_length=2000)] = "",
+    next: Annotated[str | None, Form(max_length=512)] = None,
+) -> Response:  # noqa: A002
     """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
     422 page saying so, nothing changed."""
     try:

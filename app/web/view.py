@@ -173,8 +173,9 @@ def game_url(number: int | None, mode: str, page: str = "", **params: object) ->
     return f"/game/{number}{'/' + page if page else ''}?{urlencode(query)}"
 
 
-def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None = None,
-                why: str | None = None) -> TableView:
+def build_table(
+    play: LoadedPlay, selection: Selection | None, hint: Move | None = None, why: str | None = None
+) -> TableView:
     """The :class:`TableView` of ``play`` with ``selection`` lifted (or none) and ``hint``
     (a legal move; ``why``, its reason's key) shown by lighting its source cards and its
     destination. Tapping the hinted cards keeps the hint, and the hint's destination is then
@@ -254,7 +255,7 @@ def build_table(play: LoadedPlay, selection: Selection | None, hint: Move | None
             if hint.source == WASTE:
                 waste[-1].hinted = True
             else:
-                for cv in columns[hint.source - 1].cards[-hint.count:]:
+                for cv in columns[hint.source - 1].cards[-hint.count :]:
                     cv.hinted = True
             if hint.target == FOUNDATION:
                 foundations[_foundation_index(pos, hint)].hinted = True

@@ -20,12 +20,14 @@ TABLES = {"plays": True, "finish_cards": True, "solved_deals": False, "shared_de
 def upgrade() -> None:
     for table, nullable in TABLES.items():
         with op.batch_alter_table(table) as batch_op:
-            batch_op.alter_column("number", existing_type=sa.Integer(), type_=sa.BigInteger(),
-                                  existing_nullable=nullable)
+            batch_op.alter_column(
+                "number", existing_type=sa.Integer(), type_=sa.BigInteger(), existing_nullable=nullable
+            )
 
 
 def downgrade() -> None:
     for table, nullable in TABLES.items():
         with op.batch_alter_table(table) as batch_op:
-            batch_op.alter_column("number", existing_type=sa.BigInteger(), type_=sa.Integer(),
-                                  existing_nullable=nullable)
+            batch_op.alter_column(
+                "number", existing_type=sa.BigInteger(), type_=sa.Integer(), existing_nullable=nullable
+            )

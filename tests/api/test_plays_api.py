@@ -180,8 +180,13 @@ def test_finish_clears_the_table_in_one_action(client: TestClient) -> None:
     # Everything home but one king per suit-slot column: Finish is offered and wins.
     foundations = ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
     tableau: list[list[str]] = [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []]
-    r = client.post("/api/plays", json={"position": {"tableau": tableau, "foundations": foundations,
-                                                     "waste": [], "stock": []}, "auto_safe": False})
+    r = client.post(
+        "/api/plays",
+        json={
+            "position": {"tableau": tableau, "foundations": foundations, "waste": [], "stock": []},
+            "auto_safe": False,
+        },
+    )
     assert r.status_code == 201, r.text
     play = r.json()
     assert play["can_finish"] is True

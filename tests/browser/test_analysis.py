@@ -18,8 +18,9 @@ NUMBER = 1
 PLACES = ("waste", "stock", "foundation", "column")
 
 
-def test_give_up_then_see_the_analysis_and_step_through_the_line(browser: Browser, base_url: str,
-                                                                 screenshots: Path) -> None:
+def test_give_up_then_see_the_analysis_and_step_through_the_line(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
@@ -40,8 +41,9 @@ def test_give_up_then_see_the_analysis_and_step_through_the_line(browser: Browse
     context.close()
 
 
-def _analysis_without_javascript(browser: Browser, base_url: str, number: int,
-                                 viewport: dict[str, int]) -> tuple[BrowserContext, Page]:
+def _analysis_without_javascript(
+    browser: Browser, base_url: str, number: int, viewport: dict[str, int]
+) -> tuple[BrowserContext, Page]:
     """A new context without JavaScript that gives up a play of ``number`` and waits on its
     analysis (the meta refresh reloads the page until the result is in)."""
     context = browser.new_context(viewport=viewport, java_script_enabled=False)
@@ -62,8 +64,9 @@ def test_the_analysis_without_javascript(browser: Browser, base_url: str) -> Non
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_cards_each_step_moves_are_lit_on_the_first_screen(browser: Browser, base_url: str, screenshots: Path,
-                                                               viewport: dict[str, int]) -> None:
+def test_the_cards_each_step_moves_are_lit_on_the_first_screen(
+    browser: Browser, base_url: str, screenshots: Path, viewport: dict[str, int]
+) -> None:
     """Every step of the line's first 72 moves (draws, waste and column moves, long columns)
     shows its lit source and destination without scrolling, JavaScript off: it is layout."""
     context, page = _analysis_without_javascript(browser, base_url, NUMBER, viewport)
@@ -71,8 +74,10 @@ def test_the_cards_each_step_moves_are_lit_on_the_first_screen(browser: Browser,
     for step in range(72):
         page.goto(f"{base_url}/game/{NUMBER}/analysis?mode=classic&line=deal&step={step}")
         lit = page.eval_on_selector_all(
-            ".hinted", "els => els.map(e => { const r = e.getBoundingClientRect();"
-                       " return [e.closest('.pile, .column').className, r.top, r.bottom]; })")
+            ".hinted",
+            "els => els.map(e => { const r = e.getBoundingClientRect();"
+            " return [e.closest('.pile, .column').className, r.top, r.bottom]; })",
+        )
         assert lit, step
         for place, top, bottom in lit:
             assert 0 <= top and bottom <= viewport["height"], (step, place, top, bottom)

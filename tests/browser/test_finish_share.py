@@ -56,8 +56,9 @@ def win_by_the_line(page: Page, base_url: str) -> None:
     expect(page.locator("#act-auto-safe")).to_have_attribute("aria-pressed", "false")
     v = version(page)
     for move in MOVES[:-TAPPED]:
-        r = page.request.post(f"{base_url}/game/{NUMBER}/move", form={"mode": "classic", "version": str(v),
-                                                                       "move": move}, max_redirects=0)
+        r = page.request.post(
+            f"{base_url}/game/{NUMBER}/move", form={"mode": "classic", "version": str(v), "move": move}, max_redirects=0
+        )
         assert r.status == 303 and "notice" not in r.headers["location"], (move, r.headers["location"])
         v += 1
     page.reload()
@@ -136,11 +137,10 @@ def test_win_share_and_take_up_the_challenge_on_a_phone(browser: Browser, base_u
     winner.close()
 
 
-def test_give_up_with_a_confirmation_and_share_by_clipboard(browser: Browser, base_url: str,
-                                                            screenshots: Path) -> None:
+def test_give_up_with_a_confirmation_and_share_by_clipboard(browser: Browser, base_url: str, screenshots: Path) -> None:
     context = browser.new_context(viewport=DESKTOP)
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url)
-    context.add_init_script('delete Navigator.prototype.share;')
+    context.add_init_script("delete Navigator.prototype.share;")
     page = context.new_page()
     page.goto(f"{base_url}/game/777?mode=relaxed")
     page.wait_for_function("() => window.htmx !== undefined")

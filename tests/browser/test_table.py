@@ -104,8 +104,12 @@ def test_tap_play_with_htmx_on_a_phone_survives_a_reload(browser: Browser, base_
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     posts: list[tuple[str, str | None, int]] = []
-    page.on("response", lambda r: posts.append((r.url, r.request.headers.get("hx-request"), r.status))
-            if r.request.method == "POST" else None)
+    page.on(
+        "response",
+        lambda r: (
+            posts.append((r.url, r.request.headers.get("hx-request"), r.status)) if r.request.method == "POST" else None
+        ),
+    )
     start = f"{base_url}/game/{DEAL}?mode=classic"
     page.goto(start)
     page.wait_for_function("() => window.htmx !== undefined")
@@ -141,8 +145,9 @@ def test_tap_play_without_javascript_survives_a_reload(browser: Browser, base_ur
     context.close()
 
 
-def test_phone_layout_two_rows_of_five_and_no_sideways_scroll(browser: Browser, base_url: str,
-                                                              screenshots: Path) -> None:
+def test_phone_layout_two_rows_of_five_and_no_sideways_scroll(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     context = browser.new_context(viewport=PHONE)
     page = context.new_page()
     page.goto(f"{base_url}/game/3?mode=classic")
@@ -193,8 +198,9 @@ def _position(columns: list[list[str]]) -> Position:
 
 def _render(position: Position, sel: str, n: int) -> str:
     """The real game template for a set-up position (as the page route renders it)."""
-    row = SimpleNamespace(number=7, mode="classic", version=0, elapsed_s=0.0, status="playing",
-                          last_action_at=datetime.now(UTC))
+    row = SimpleNamespace(
+        number=7, mode="classic", version=0, elapsed_s=0.0, status="playing", last_action_at=datetime.now(UTC)
+    )
     play = LoadedPlay(row=row, game=Game(position, CLASSIC))  # type: ignore[arg-type]
     table = build_table(play, parse_selection(sel, n, play))
     return templates.env.get_template("game.html").render(
@@ -213,14 +219,24 @@ def test_max_at_once_and_a_twenty_card_column_fit_without_sideways_scroll(
     browser: Browser, base_url: str, screenshots: Path
 ) -> None:
     # Seed 001's example: column 3 ends K♦ 9♠ 8♠ 7♠, column 6 ends 10♠, one empty column.
-    seed_example = _position([
-        ["2H", "5C", "QD", "4H"], ["9D", "3C", "8H", "JC"], ["4C", "KD", "9S", "8S", "7S"],
-        ["6H", "JH", "3D", "KC"], ["5D", "2C", "7H", "QS"], ["8D", "4D", "6C", "TS"],
-        ["9H", "JD", "5H", "3S"], ["TH", "QC", "6D", "KH"], ["2D", "7C", "JS", "5S"], [],
-    ])
+    seed_example = _position(
+        [
+            ["2H", "5C", "QD", "4H"],
+            ["9D", "3C", "8H", "JC"],
+            ["4C", "KD", "9S", "8S", "7S"],
+            ["6H", "JH", "3D", "KC"],
+            ["5D", "2C", "7H", "QS"],
+            ["8D", "4D", "6C", "TS"],
+            ["9H", "JD", "5H", "3S"],
+            ["TH", "QC", "6D", "KH"],
+            ["2D", "7C", "JS", "5S"],
+            [],
+        ]
+    )
     spades = ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S", "5S", "4S", "3S", "2S"]
-    long_column = _position([spades + ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H"],
-                             *[[c + s for s in "DC"] for c in "A23456789"]])
+    long_column = _position(
+        [spades + ["KH", "QH", "JH", "TH", "9H", "8H", "7H", "6H"], *[[c + s for s in "DC"] for c in "A23456789"]]
+    )
     for size, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
         context = browser.new_context(viewport=viewport)
         page = context.new_page()

@@ -69,8 +69,9 @@ def test_clicking_the_preferred_arrow_makes_the_move(browser: Browser, base_url:
     context.close()
 
 
-def test_tapping_the_hinted_card_prefers_the_hints_destination(browser: Browser, base_url: str,
-                                                                screenshots: Path) -> None:
+def test_tapping_the_hinted_card_prefers_the_hints_destination(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     # Deal 6 again, with the hint 6-5 shown (the address a hint leads to without JavaScript):
     # picking up the hinted card keeps the hint, and column 5, not 1, is the preferred place.
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
@@ -97,8 +98,9 @@ def _width(page: Page) -> int:
     return int(page.evaluate("() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)"))
 
 
-def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(browser: Browser, base_url: str,
-                                                                    screenshots: Path) -> None:
+def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     context = _spanish(browser, base_url)
     page = context.new_page()
     number = 31
@@ -137,15 +139,17 @@ def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(browser: Bro
     widths["challenge"] = _width(other)
     expect(other.locator("h1")).to_have_text(f"Un reto de {name}")
     expect(other.locator("meta[property='og:description']")).to_have_attribute(
-        "content", f"{name} te reta: Se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?")
+        "content", f"{name} te reta: Se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?"
+    )
     other.screenshot(path=screenshots / "fit_phone_es_challenge.png", full_page=True)
     friend.close()
     context.close()
     assert widths == dict.fromkeys(widths, PHONE["width"]), widths
 
 
-def test_selection_bar_keeps_full_size_steps_when_its_note_wraps(browser: Browser, base_url: str,
-                                                                 screenshots: Path) -> None:
+def test_selection_bar_keeps_full_size_steps_when_its_note_wraps(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     # Deal 2: a top card with no place to go, so the bar says "Ningún sitio la admite".
     game = Game(deal(2, CLASSIC), CLASSIC)
     stuck = next(c for c in range(1, 11) if not any(m.source == c for m in game.legal_moves() if m.action == "move"))
@@ -166,7 +170,8 @@ def test_selection_bar_keeps_full_size_steps_when_its_note_wraps(browser: Browse
         assert b and b["width"] >= 40 and b["height"] >= 40, b
         # One card of one: both disabled, and they look it (faint, hollow, dashed).
         look = steps.nth(i).evaluate(
-            "el => [el.matches('.disabled'), +getComputedStyle(el).opacity, getComputedStyle(el).borderTopStyle]")
+            "el => [el.matches('.disabled'), +getComputedStyle(el).opacity, getComputedStyle(el).borderTopStyle]"
+        )
         assert look[0] is True and look[1] <= 0.5 and look[2] == "dashed", look
     for cls in ("sel-size", "cancel"):
         assert (bar.locator(f".{cls}").bounding_box() or {}).get("width", 0) >= 40
@@ -178,8 +183,9 @@ def visible(page: Page, role: str, name: str) -> int:
     return sum(found.nth(i).is_visible() for i in range(found.count()))
 
 
-def test_the_open_finish_card_is_the_one_place_with_the_way_on(browser: Browser, base_url: str,
-                                                               screenshots: Path) -> None:
+def test_the_open_finish_card_is_the_one_place_with_the_way_on(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     win_by_the_line(page, base_url)
@@ -205,7 +211,8 @@ def test_the_open_finish_card_is_the_one_place_with_the_way_on(browser: Browser,
 
 
 def test_with_a_card_picked_up_every_link_of_the_page_can_be_scrolled_clear_of_the_bar(
-        browser: Browser, base_url: str, screenshots: Path) -> None:
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     # Two play-testers: on a phone, with cards picked up, the floating selection bar covered the
     # footer's links (Records, EN/ES) at the bottom of the page, with no way to scroll them clear.
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
@@ -246,8 +253,9 @@ LENGTHEN = """(n) => {
 }"""
 
 
-def test_a_long_column_leaves_the_stock_and_actions_in_view_on_a_laptop(browser: Browser, base_url: str,
-                                                                        screenshots: Path) -> None:
+def test_a_long_column_leaves_the_stock_and_actions_in_view_on_a_laptop(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     # A 1366x768 laptop leaves about 650 px to the page; a play-tester found a column of 9+
     # cards pushed the stock and the buttons below the fold.
     for height, length in ((650, 9), (768, 13), (900, 17)):
@@ -276,8 +284,9 @@ def test_a_notice_is_said_once_and_leaves_the_address(browser: Browser, base_url
     context.close()
 
 
-def test_every_column_is_in_view_at_tablet_and_small_window_widths(browser: Browser, base_url: str,
-                                                                    screenshots: Path) -> None:
+def test_every_column_is_in_view_at_tablet_and_small_window_widths(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
     # At 601-1100 px the ten columns of 96 px cards were wider than the window: on a tablet held
     # upright (768 px) columns 1, 9 and 10 were cut off at the edges.
     for width, height in ((601, 960), (700, 1000), (768, 1024), (1024, 768), (1366, 768)):

@@ -8,8 +8,9 @@ SUITS = "SHDC"
 RANKS = "A23456789TJQK"
 
 
-def near_won(*, slot_tops: dict[int, str | None], tableau: dict[int, list[str]] | None = None,
-             waste: list[str] | None = None) -> dict[str, Any]:
+def near_won(
+    *, slot_tops: dict[int, str | None], tableau: dict[int, list[str]] | None = None, waste: list[str] | None = None
+) -> dict[str, Any]:
     """Every foundation slot full (K) except those in ``slot_tops`` (0-based slot → top card or
     None); the missing cards must be placed by ``tableau`` (1-based column → cards) and ``waste``."""
     foundations: list[str | None] = [f"K{SUITS[i // 2]}" for i in range(8)]
@@ -18,8 +19,7 @@ def near_won(*, slot_tops: dict[int, str | None], tableau: dict[int, list[str]] 
     columns: list[list[str]] = [[] for _ in range(10)]
     for col, cards in (tableau or {}).items():
         columns[col - 1] = list(cards)
-    return {"tableau": columns, "foundations": foundations, "waste": list(waste or []), "stock": [],
-            "redeals_left": 0}
+    return {"tableau": columns, "foundations": foundations, "waste": list(waste or []), "stock": [], "redeals_left": 0}
 
 
 def blocked() -> dict[str, Any]:
@@ -30,5 +30,10 @@ def blocked() -> dict[str, Any]:
     rest = list(everything)
     for card in tops + ["9C"]:
         rest.remove(card)
-    return {"tableau": [[c] for c in tops], "foundations": [None] * 8, "waste": rest + ["9C"], "stock": [],
-            "redeals_left": 0}
+    return {
+        "tableau": [[c] for c in tops],
+        "foundations": [None] * 8,
+        "waste": rest + ["9C"],
+        "stock": [],
+        "redeals_left": 0,
+    }

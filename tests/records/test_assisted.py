@@ -17,9 +17,22 @@ def test_a_win_after_seeing_the_analysis_is_assisted_and_no_record(client: TestC
     client.post(f"/api/plays/{first['play_id']}/resign", json={"version": 0})
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
         row_id = s.scalar(select(PlayRow.id).where(PlayRow.play_id == first["play_id"]))
-        s.add(PlayAnalysis(play_row_id=row_id, version=1, outcome="still_winnable", positions=1, last_winnable=0,
-                           first_lost=None, lost_line=None, deal_line=["D"], probes=1, elapsed_ms=1.0,
-                           solver_version="test", analysed_at=datetime.now(UTC)))
+        s.add(
+            PlayAnalysis(
+                play_row_id=row_id,
+                version=1,
+                outcome="still_winnable",
+                positions=1,
+                last_winnable=0,
+                first_lost=None,
+                lost_line=None,
+                deal_line=["D"],
+                probes=1,
+                elapsed_ms=1.0,
+                solver_version="test",
+                analysed_at=datetime.now(UTC),
+            )
+        )
         s.commit()
     won = win(client)
     card = won["finish_card"]

@@ -109,8 +109,9 @@ def test_give_up_without_javascript_confirms_then_shows_the_card_over_the_table(
     page = client.get("/game/4242/give-up?mode=classic")
     assert page.status_code == 200 and 'action="/game/4242/resign"' in page.text
     assert cards(client) == []  # asking changes nothing
-    r = client.post("/game/4242/resign", data={"mode": "classic", "version": str(version_of(page.text))},
-                    follow_redirects=False)
+    r = client.post(
+        "/game/4242/resign", data={"mode": "classic", "version": str(version_of(page.text))}, follow_redirects=False
+    )
     assert r.status_code == 303 and r.headers["location"] == "/game/4242/card?mode=classic"
     card_page = client.get(r.headers["location"]).text
     assert 'id="finish-card"' in card_page and "You gave up" in card_page
@@ -138,8 +139,17 @@ def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
         table = build_table(get_play(s, play["play_id"]), None)
     table.number = 4242  # the page serves numbered deals; the banner only needs the status
-    html = render_block(templates.env, "game.html", "table", t=table, finish=None, notice=None, modes=["classic"],
-                        idle_cap_s=60, hint_reason=None)
+    html = render_block(
+        templates.env,
+        "game.html",
+        "table",
+        t=table,
+        finish=None,
+        notice=None,
+        modes=["classic"],
+        idle_cap_s=60,
+        hint_reason=None,
+    )
     assert re.search(r'id="act-end-game" formaction="/game/4242/resign"', html)
     assert 'id="act-end-game"' not in client.get("/game/4242").text  # only on a blocked table
 

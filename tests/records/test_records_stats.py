@@ -31,18 +31,47 @@ def session(tmp_path: Path) -> Iterator[Session]:
 _n = 0
 
 
-def add(s: Session, visitor: str, result: str = "won", moves: int = 100, elapsed: float = 300.0, *,
-        number: int | None = 7, mode: str = "classic", custom: bool = False, home: int | None = None) -> FinishCard:
+def add(
+    s: Session,
+    visitor: str,
+    result: str = "won",
+    moves: int = 100,
+    elapsed: float = 300.0,
+    *,
+    number: int | None = 7,
+    mode: str = "classic",
+    custom: bool = False,
+    home: int | None = None,
+) -> FinishCard:
     global _n
     _n += 1
-    row = PlayRow(play_id=f"p{_n}", visitor_id=visitor, number=number, mode=mode, custom=custom, history=[],
-                  created_at=T0, last_action_at=T0)
+    row = PlayRow(
+        play_id=f"p{_n}",
+        visitor_id=visitor,
+        number=number,
+        mode=mode,
+        custom=custom,
+        history=[],
+        created_at=T0,
+        last_action_at=T0,
+    )
     s.add(row)
     s.flush()
-    card = FinishCard(play_row_id=row.id, visitor_id=visitor, number=number, mode=mode, custom=custom, result=result,
-                      moves=moves, elapsed_s=elapsed, undos=0, hints=0,
-                      cards_home=104 if result == "won" else (home or 0), points=0,
-                      finished_at=T0 + timedelta(minutes=_n))
+    card = FinishCard(
+        play_row_id=row.id,
+        visitor_id=visitor,
+        number=number,
+        mode=mode,
+        custom=custom,
+        result=result,
+        moves=moves,
+        elapsed_s=elapsed,
+        undos=0,
+        hints=0,
+        cards_home=104 if result == "won" else (home or 0),
+        points=0,
+        finished_at=T0 + timedelta(minutes=_n),
+    )
     s.add(card)
     s.commit()
     return card
@@ -59,7 +88,10 @@ def test_records_order_by_moves_then_time_one_line_per_visitor(session: Session)
     add(session, "gus", moves=70, elapsed=10, number=8)  # another deal
     lines = best_wins(session, 7, "classic")
     assert [(r.place, r.visitor_id, r.moves, r.elapsed_s) for r in lines] == [
-        (1, "cid", 90, 2000), (2, "bob", 110, 500), (3, "ann", 110, 900)]
+        (1, "cid", 90, 2000),
+        (2, "bob", 110, 500),
+        (3, "ann", 110, 900),
+    ]
 
 
 def test_records_full_tie_keeps_the_earlier_win_first_and_top_ten_only(session: Session) -> None:
@@ -108,8 +140,15 @@ def test_statistics_against_hand_computed_figures(session: Session) -> None:
     assert (st.best_time_s, st.fewest_moves) == (350, 140)
     assert st.recent == [(True, 104)] * 4 + [(False, 52)] + [(True, 104)] * 2
     relaxed = stats(session, "ann", "relaxed")
-    assert (relaxed.played, relaxed.won, relaxed.win_rate, relaxed.current_streak, relaxed.longest_streak,
-            relaxed.best_time_s, relaxed.fewest_moves) == (1, 0, 0.0, 0, 0, None, None)
+    assert (
+        relaxed.played,
+        relaxed.won,
+        relaxed.win_rate,
+        relaxed.current_streak,
+        relaxed.longest_streak,
+        relaxed.best_time_s,
+        relaxed.fewest_moves,
+    ) == (1, 0, 0.0, 0, 0, None, None)
     nobody = stats(session, "zed", "classic")
     assert (nobody.played, nobody.win_rate, nobody.recent) == (0, 0.0, [])
 
@@ -143,8 +182,15 @@ def test_statistics_page_shows_the_figures_and_a_chart(client: TestClient) -> No
         for result, moves, elapsed in [("won", 150, 400), ("resigned", 30, 50), ("won", 140, 65)]:
             add(s, vid, result, moves=moves, elapsed=elapsed, home=40)
     html = client.get("/stats?mode=classic").text
-    for stat, value in [("played", "3"), ("won", "2"), ("win-rate", "67%"), ("current-streak", "1"),
-                        ("longest-streak", "1"), ("best-time", "1:05"), ("fewest-moves", "140")]:
+    for stat, value in [
+        ("played", "3"),
+        ("won", "2"),
+        ("win-rate", "67%"),
+        ("current-streak", "1"),
+        ("longest-streak", "1"),
+        ("best-time", "1:05"),
+        ("fewest-moves", "140"),
+    ]:
         assert f'data-stat="{stat}">{value}</dd>' in html, stat
     assert html.count("<rect ") == 3 and 'class="results-chart"' in html and "https://" not in html
     es = client.get("/stats?mode=classic", headers={"Accept-Language": "es"}).text

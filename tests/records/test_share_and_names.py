@@ -44,8 +44,10 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         assert "A challenge from a player" in html and "Send this link" not in html
         assert re.search(r"Their result: Gave up with \d+ of 104 cards home\.", html)
         assert meta(html, "og:title") == "Forty Thieves: game 4242 (Classic)"
-        assert re.fullmatch(r"A player challenges you: Gave up with \d+ of 104 cards home\. Can you do better\?",
-                            meta(html, "og:description"))
+        assert re.fullmatch(
+            r"A player challenges you: Gave up with \d+ of 104 cards home\. Can you do better\?",
+            meta(html, "og:description"),
+        )
         assert meta(html, "og:image") == f"http://testserver/s/{code}/image.png"
         assert meta(html, "og:url") == f"http://testserver/s/{code}"
         assert meta(html, "twitter:card") == "summary_large_image"
@@ -97,10 +99,15 @@ def test_hostile_display_name_is_escaped_everywhere(settings: Settings) -> None:
         # so the name is checked on the pages that show it: stats form, challenge page, records.
         play = mallory.post("/api/games/31/plays", json={}).json()
         mallory.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]})
-        code = mallory.post("/s", data={"number": "31", "mode": "classic"},
-                            headers={"Accept": "application/json"}).json()["code"]
-        pages = [viewer.get(f"/s/{code}").text, mallory.get("/stats").text, mallory.get("/game/31/records").text,
-                 mallory.get("/game/31/card?mode=classic").text]
+        code = mallory.post(
+            "/s", data={"number": "31", "mode": "classic"}, headers={"Accept": "application/json"}
+        ).json()["code"]
+        pages = [
+            viewer.get(f"/s/{code}").text,
+            mallory.get("/stats").text,
+            mallory.get("/game/31/records").text,
+            mallory.get("/game/31/card?mode=classic").text,
+        ]
         for html in pages:
             assert "<img src=x" not in html
         assert "&#34;&gt;&lt;img src=x onerror=1&gt;" in pages[0] or "&quot;&gt;&lt;img" in pages[0]

@@ -92,8 +92,9 @@ def test_an_unknown_below_the_boundary_gives_a_lower_but_true_answer() -> None:
 
 def test_known_verdicts_are_used_without_asking_the_solver() -> None:
     fake = FakeSolver(boundary=5)
-    found = find_last_winnable(10, fake, known={0: Probe(analysis.WINNABLE, ("stored",)),
-                                                9: Probe(analysis.UNWINNABLE)})
+    found = find_last_winnable(
+        10, fake, known={0: Probe(analysis.WINNABLE, ("stored",)), 9: Probe(analysis.UNWINNABLE)}
+    )
     assert found.outcome == analysis.LOST and found.last_winnable == 5 and found.lines[0] == ("stored",)
     assert all(index not in (0, 9) for index, _budget in fake.asked)
 
@@ -167,7 +168,7 @@ def test_the_page_names_the_move_that_lost_and_replays_the_line_from_there(clien
     assert "From the losing point" in text and "From the deal" in text
     total = len(winning.MOVES) - k
     assert f"Move 1 of {total}" in text and f"Next {winning.MOVES[k]} ·" in text
-    assert 'hx-trigger' not in page.text  # done: no polling
+    assert "hx-trigger" not in page.text  # done: no polling
     assert re.search(r'class="[^"]*hinted', page.text)  # the move about to be played is lit
     nxt = client.get(url + "&line=lost&step=1")
     assert f"Move 2 of {total}" in _text(nxt.text) and f"Next {winning.MOVES[k + 1]} ·" in _text(nxt.text)
@@ -244,8 +245,9 @@ def solving_client(client: TestClient) -> Iterator[TestClient]:
 
 
 @pytest.mark.parametrize(("found", "verdict"), [("a winning line", True), ("nothing wins", False)])
-def test_an_analysis_that_settles_the_deal_tells_its_table(solving_client: TestClient, found: str,
-                                                          verdict: bool) -> None:
+def test_an_analysis_that_settles_the_deal_tells_its_table(
+    solving_client: TestClient, found: str, verdict: bool
+) -> None:
     """A line from the deal proves it winnable; a proof from the deal that nothing wins proves
     it not winnable: either way the deal's table stops saying "not yet known"."""
     client = solving_client
@@ -259,8 +261,7 @@ def test_an_analysis_that_settles_the_deal_tells_its_table(solving_client: TestC
     assert client.get(f"/api/games/{winning.NUMBER}?mode=classic").json()["solvable"] is verdict
 
 
-def test_real_solver_in_the_background_says_a_deal_given_up_at_once_was_winnable(
-        solving_client: TestClient) -> None:
+def test_real_solver_in_the_background_says_a_deal_given_up_at_once_was_winnable(solving_client: TestClient) -> None:
     client = solving_client
     play = client.post(f"/api/games/{winning.NUMBER}/plays", json={"auto_safe": False}).json()
     client.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]})
@@ -294,8 +295,7 @@ def test_the_analysis_page_is_translated(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(("lang", "shown"), [("en", "9.4 s"), ("es", "9,4 s")])
-def test_the_solver_time_uses_the_decimal_separator_of_the_language(client: TestClient, lang: str,
-                                                                     shown: str) -> None:
+def test_the_solver_time_uses_the_decimal_separator_of_the_language(client: TestClient, lang: str, shown: str) -> None:
     play = _lost_play(client, 4)
     _analyse_with(client, play["play_id"], along_the_line(4))
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]

@@ -19,8 +19,12 @@ from app.solving import RateLimited, RateLimiter, follow_line
 from tests.cards_left import cards_left
 
 
-def position_with(tableau: list[list[str]], foundations: list[str | None], waste: list[str] | None = None,
-                  stock: list[str] | None = None) -> dict[str, Any]:
+def position_with(
+    tableau: list[list[str]],
+    foundations: list[str | None],
+    waste: list[str] | None = None,
+    stock: list[str] | None = None,
+) -> dict[str, Any]:
     """A full 104-card position: the cards not named go to the waste (bottom first) unless a
     stock is given, in which case they go to the stock's end."""
     used: Counter[str] = Counter(c for col in tableau for c in col)
@@ -72,9 +76,19 @@ def test_following_every_hint_from_a_pool_deal_wins_it(settings: Settings) -> No
     with TestClient(create_app(settings)) as client:
         with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
             s.execute(delete(SolvedDeal).where(SolvedDeal.number == number))
-            s.add(SolvedDeal(number=number, mode="classic", verdict="winnable", line=list(result.moves),
-                             line_length=len(result.moves), nodes=result.nodes, elapsed_ms=result.elapsed_ms,
-                             solver_version="test", solved_at=datetime.now(UTC)))
+            s.add(
+                SolvedDeal(
+                    number=number,
+                    mode="classic",
+                    verdict="winnable",
+                    line=list(result.moves),
+                    line_length=len(result.moves),
+                    nodes=result.nodes,
+                    elapsed_ms=result.elapsed_ms,
+                    solver_version="test",
+                    solved_at=datetime.now(UTC),
+                )
+            )
             s.commit()
         play = client.post(f"/api/games/{number}/plays", json={"auto_safe": True}).json()
         pid = play["play_id"]
@@ -110,8 +124,12 @@ def stuck_table(tops: list[list[str]], stock: list[str] | None = None) -> dict[s
     columns: list[list[str]] = [[] for _ in tops]
     for i, code in enumerate(filler):
         columns[i % len(tops)].append(code)
-    return {"tableau": [col + top for col, top in zip(columns, tops, strict=True)], "foundations": [None] * 8,
-            "waste": [], "stock": stock or []}
+    return {
+        "tableau": [col + top for col, top in zip(columns, tops, strict=True)],
+        "foundations": [None] * 8,
+        "waste": [],
+        "stock": stock or [],
+    }
 
 
 KINGS_AND_FIVES = [["KS"], ["KH"], ["KD"], ["KC"], ["KS"], ["KH"], ["KD"], ["KC"], ["5S"], ["5H"]]
@@ -146,8 +164,9 @@ def test_one_tableau_move_that_frees_an_ace_is_not_a_dead_end(client: TestClient
 
 
 def test_api_solve_answers_and_rejects_bad_positions(client: TestClient) -> None:
-    near = position_with([["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []],
-                         ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"])
+    near = position_with(
+        [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []], ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
+    )
     r = client.post("/api/solve", json={"position": near, "budget_ms": 2000})
     assert r.status_code == 200, r.text
     body = r.json()
@@ -158,8 +177,9 @@ def test_api_solve_answers_and_rejects_bad_positions(client: TestClient) -> None
 
 def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(client: TestClient) -> None:
     """Each cookieless request is a new visitor: the limit then counts its address instead."""
-    near = position_with([["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []],
-                         ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"])
+    near = position_with(
+        [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []], ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
+    )
     client.app.state.rate.per_minute = 2  # type: ignore[attr-defined]
     codes = []
     for _ in range(3):
@@ -173,8 +193,19 @@ def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(clie
 def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestClient) -> None:
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal))  # only this deal in the pool
-        s.add(SolvedDeal(number=31337, mode="classic", verdict="winnable", line=None, line_length=None, nodes=1,
-                         elapsed_ms=1.0, solver_version="test", solved_at=datetime.now(UTC)))
+        s.add(
+            SolvedDeal(
+                number=31337,
+                mode="classic",
+                verdict="winnable",
+                line=None,
+                line_length=None,
+                nodes=1,
+                elapsed_ms=1.0,
+                solver_version="test",
+                solved_at=datetime.now(UTC),
+            )
+        )
         s.commit()
     assert client.get("/", follow_redirects=False).headers["location"] == "/game/31337?mode=classic"
     assert client.get("/api/games/31337").json()["solvable"] is True
@@ -249,6 +280,7 @@ def test_a_hint_the_solver_could_not_prove_is_kept_for_its_position(client: Test
     assert first.status_code == again.status_code == 200
     assert first.json()["reason"].startswith("Best guess") and again.json() == first.json()
     assert client.get(f"/api/plays/{play['play_id']}").json()["hints"] == 2  # both counted
-    play = client.post(f"/api/plays/{play['play_id']}/moves", json={"move": first.json()["move"],
-                                                                    "version": play["version"]}).json()
+    play = client.post(
+        f"/api/plays/{play['play_id']}/moves", json={"move": first.json()["move"], "version": play["version"]}
+    ).json()
     assert client.post(f"/api/plays/{play['play_id']}/hint").status_code == 429  # a new position: solved again

@@ -103,7 +103,9 @@ def test_moves_answer_in_normal_time_while_20_solves_run(server: str) -> None:
     # No solve request hangs: the start wait, two budgets and a margin at most.
     limit = START_WAIT_S + 2 * BUDGET_MS / 1000 + 5
     assert max(t for _s, _w, t in solves) < limit, solves
-    print(f"round trips: baseline median {statistics.median(baseline) * 1000:.0f} ms; while solving "
-          f"median {statistics.median(during) * 1000:.0f} ms, max {max(during) * 1000:.0f} ms over {len(during)}; "
-          f"solves: {statuses.count(200)} answered 200, {statuses.count(503)} answered 503; "
-          f"slowest {max(t for _s, _w, t in solves):.1f} s")
+    print(
+        f"round trips: baseline median {statistics.median(baseline) * 1000:.0f} ms; while solving "
+        f"median {statistics.median(during) * 1000:.0f} ms, max {max(during) * 1000:.0f} ms over {len(during)}; "
+        f"solves: {statuses.count(200)} answered 200, {statuses.count(503)} answered 503; "
+        f"slowest {max(t for _s, _w, t in solves):.1f} s"
+    )

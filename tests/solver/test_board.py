@@ -64,17 +64,27 @@ def test_search_moves_replay_through_engine_and_unplay_restores(rules: Rules) ->
 
 def _same(p: Position, q: Position) -> bool:
     """Equal up to the order of a suit's foundation slots."""
+
     def norm(x: Position):
-        return (x.tableau, x.waste, x.stock, x.redeals_left,
-                sorted((s // 2, x.foundation_height(s)) for s in range(len(x.foundations))))
+        return (
+            x.tableau,
+            x.waste,
+            x.stock,
+            x.redeals_left,
+            sorted((s // 2, x.foundation_height(s)) for s in range(len(x.foundations))),
+        )
+
     return norm(p) == norm(q)
 
 
 def _caches_current(board: Board) -> bool:
     """The bytes the board keeps for its key and snapshot match the piles they stand for."""
     board.key()
-    return (board.col_bytes == [bytes(c) for c in board.cols] and board.waste_key() == bytes(board.waste)
-            and board.home_key() == bytes(board.home))
+    return (
+        board.col_bytes == [bytes(c) for c in board.cols]
+        and board.waste_key() == bytes(board.waste)
+        and board.home_key() == bytes(board.home)
+    )
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, RELAXED], ids=lambda r: r.name)

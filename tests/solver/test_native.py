@@ -33,8 +33,9 @@ print(json.dumps({"compiled": solver.COMPILED, "answers": out}))
 
 def run_probe(pure: bool) -> dict:
     env = {**os.environ, native.PURE_ENV: "1" if pure else ""}
-    done = subprocess.run([sys.executable, "-c", PROBE], cwd=native.ROOT, env=env, capture_output=True,
-                          text=True, timeout=300, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=native.ROOT, env=env, capture_output=True, text=True, timeout=300, check=True
+    )
     return json.loads(done.stdout)
 
 

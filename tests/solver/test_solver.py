@@ -23,8 +23,16 @@ from tests.engine.support import build_position
 # Found by a seeded random search: spades and hearts from the 2 up, the 2s and the 3s buried
 # so that no sequence of moves frees any of them (1,400-odd positions to exhaust).
 DEAD_COLUMNS = [
-    "9S 2H KH QH 8H", "4S 4H 6S KS 7S", "5H JH KH QS 5S", "JS QS 7H 2S 3H", "4S JS JH 9H 8S",
-    "8S 3S 4H 3H 5H", "2H TS 7S 6H 7H", "TH 5S 8H 3S 9S", "KS TH 2S 6H 9H", "TS QH 6S",
+    "9S 2H KH QH 8H",
+    "4S 4H 6S KS 7S",
+    "5H JH KH QS 5S",
+    "JS QS 7H 2S 3H",
+    "4S JS JH 9H 8S",
+    "8S 3S 4H 3H 5H",
+    "2H TS 7S 6H 7H",
+    "TH 5S 8H 3S 9S",
+    "KS TH 2S 6H 9H",
+    "TS QH 6S",
 ]
 FOUNDATIONS = ["AS", "AS", "AH", "AH", "KD", "KD", "KC", "KC"]
 
@@ -36,8 +44,9 @@ def _replays_to_a_win(result: SolveResult, number: int, rules: Rules) -> None:
     assert game.status is GameStatus.WON
 
 
-@pytest.mark.parametrize(("rules", "number"), [(CLASSIC, 2), (CLASSIC, 17), (CLASSIC, 27),
-                                              (RELAXED, 1), (RELAXED, 7), (RELAXED, 12)])
+@pytest.mark.parametrize(
+    ("rules", "number"), [(CLASSIC, 2), (CLASSIC, 17), (CLASSIC, 27), (RELAXED, 1), (RELAXED, 7), (RELAXED, 12)]
+)
 def test_winning_line_replays_through_the_engine_to_a_win(rules: Rules, number: int) -> None:
     result = solve(deal(number, rules), rules, max_nodes=20_000)
     assert result.status == "winnable"
@@ -109,11 +118,17 @@ def test_dead_end_check_on_a_fresh_deal_is_true() -> None:
     assert can_reach_foundation(deal(1, CLASSIC), CLASSIC) is True
 
 
-@pytest.mark.parametrize(("text", "budget"), [
-    ("10s", Budget(10_000, None)), ("500ms", Budget(500, None)), ("2m", Budget(120_000, None)),
-    ("200000n", Budget(None, 200_000)), ("1.5s", Budget(1500, None)),
-    ("10s+5000n", Budget(10_000, 5000)),
-])
+@pytest.mark.parametrize(
+    ("text", "budget"),
+    [
+        ("10s", Budget(10_000, None)),
+        ("500ms", Budget(500, None)),
+        ("2m", Budget(120_000, None)),
+        ("200000n", Budget(None, 200_000)),
+        ("1.5s", Budget(1500, None)),
+        ("10s+5000n", Budget(10_000, 5000)),
+    ],
+)
 def test_parse_budget_reads_time_and_nodes(text: str, budget: Budget) -> None:
     assert parse_budget(text) == budget
 
@@ -160,8 +175,9 @@ def test_a_search_resumed_in_steps_searches_as_one_run() -> None:
     from app.solver.search import WON, Search, make_evaluate
 
     def search() -> Search:
-        return Search(Board(deal(2, CLASSIC), CLASSIC), make_evaluate((10, 6, 3, 8, 6, 0, 0, 5)),
-                      max_nodes=None, deadline=None)
+        return Search(
+            Board(deal(2, CLASSIC), CLASSIC), make_evaluate((10, 6, 3, 8, 6, 0, 0, 5)), max_nodes=None, deadline=None
+        )
 
     whole = search()
     assert whole.run(50_000) == WON

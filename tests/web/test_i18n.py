@@ -28,9 +28,7 @@ def source_messages() -> set[str]:
     """Every msgid in the code and templates, extracted now (so a new string without a
     translation fails here even if nobody re-ran the extraction)."""
     found = set()
-    for _file, _line, message, _comments, _context in extract_from_dir(
-        str(PROJECT_ROOT), METHODS, keywords=KEYWORDS
-    ):
+    for _file, _line, message, _comments, _context in extract_from_dir(str(PROJECT_ROOT), METHODS, keywords=KEYWORDS):
         found.add(message[0] if isinstance(message, tuple) else message)
     return found
 
@@ -66,8 +64,9 @@ def test_pick_language() -> None:
     assert i18n.pick_language(None, "garbage;;q=x,,") == "en"
 
 
-@pytest.mark.parametrize(("lang", "expected"), [("en", ["9.4", "0.0", "1,234.6", "7"]),
-                                                ("es", ["9,4", "0,0", "1.234,6", "7"])])
+@pytest.mark.parametrize(
+    ("lang", "expected"), [("en", ["9.4", "0.0", "1,234.6", "7"]), ("es", ["9,4", "0,0", "1.234,6", "7"])]
+)
 def test_decimals_take_the_separators_of_the_language(lang: str, expected: list[str]) -> None:
     token = i18n.use_language(lang)
     try:
@@ -99,8 +98,9 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     pages["hint"] = client.post("/game/4242/hint", data={"mode": "classic"}, headers={"HX-Request": "true"}).text
     assert "hint-note" in pages["hint"]
     pages["give up"] = client.get("/game/4242/give-up?mode=classic").text
-    pages["fragment"] = client.post("/game/4242/draw", data={"mode": "classic", "version": "0"},
-                                    headers={"HX-Request": "true"}).text
+    pages["fragment"] = client.post(
+        "/game/4242/draw", data={"mode": "classic", "version": "0"}, headers={"HX-Request": "true"}
+    ).text
     pages["resigned card"] = client.post("/game/4242/resign", data={"mode": "classic", "version": "1"}).text
     pages["records"] = client.get(f"/game/{winning.NUMBER}/records").text
     pages["records, empty"] = client.get("/game/4242/records?mode=relaxed").text
@@ -124,17 +124,26 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     table.number = 4242
     token = i18n.use_language(lang)
     try:
-        pages["blocked banner"] = render_block(templates.env, "game.html", "table", t=table, finish=None,
-                                               notice=None, modes=["classic", "relaxed"], idle_cap_s=60,
-                                               hint_reason=None)
+        pages["blocked banner"] = render_block(
+            templates.env,
+            "game.html",
+            "table",
+            t=table,
+            finish=None,
+            notice=None,
+            modes=["classic", "relaxed"],
+            idle_cap_s=60,
+            hint_reason=None,
+        )
     finally:
         i18n.reset_language(token)
     return pages
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-def test_every_page_renders_without_a_missing_string(client: TestClient, missing: list[tuple[str, str]],
-                                                     lang: str) -> None:
+def test_every_page_renders_without_a_missing_string(
+    client: TestClient, missing: list[tuple[str, str]], lang: str
+) -> None:
     client.cookies.set("ft_lang", lang)
     pages = every_page(client, lang)
     assert missing == [], f"no translation for: {sorted(set(m for _, m in missing))}"
@@ -143,13 +152,34 @@ def test_every_page_renders_without_a_missing_string(client: TestClient, missing
             assert f'<html lang="{lang}">' in html, name
     if lang == "es":
         text = " ".join(pages.values())
-        for seed_wording in ["Aún hay jugadas en la mesa", "Subir cartas seguras", "Clásico", "Relajado",
-                             "Cuarenta Ladrones", "¡Has ganado!", "¡Nuevo récord!", "Tus estadísticas"]:
+        for seed_wording in [
+            "Aún hay jugadas en la mesa",
+            "Subir cartas seguras",
+            "Clásico",
+            "Relajado",
+            "Cuarenta Ladrones",
+            "¡Has ganado!",
+            "¡Nuevo récord!",
+            "Tus estadísticas",
+        ]:
             assert seed_wording in text, seed_wording
         visible = re.sub(r"<[^>]+>", " ", text)
         assert not re.search(r"\d\.\d", visible), "an English decimal point on a Spanish page"
-        for english in ["Undo", "Redo", "Give up", "New game", "Moves", "Points", "Records of", "Played",
-                        "There are still", "You won", "Share", "Cancel", "Forty Thieves"]:
+        for english in [
+            "Undo",
+            "Redo",
+            "Give up",
+            "New game",
+            "Moves",
+            "Points",
+            "Records of",
+            "Played",
+            "There are still",
+            "You won",
+            "Share",
+            "Cancel",
+            "Forty Thieves",
+        ]:
             assert not re.search(rf"\b{english}\b", visible), english
 
 

@@ -54,8 +54,9 @@ def _spend_the_stock(client: TestClient, number: int, mode: str) -> str:
 
 
 @pytest.mark.parametrize(("number", "moves"), [(4242, ["2-1", "5-3"]), (9, [])])
-def test_still_moves_on_the_table_shows_beside_the_redeal_too(client: TestClient, number: int,
-                                                              moves: list[str]) -> None:
+def test_still_moves_on_the_table_shows_beside_the_redeal_too(
+    client: TestClient, number: int, moves: list[str]
+) -> None:
     """RULES.md, Helpers on the table: the note stands beside the stock whenever a column or
     waste move is legal, also with the stock spent and the ↻ turn-over offered (Relaxed)."""
     game = Game(deal(number, RELAXED), RELAXED)
@@ -79,7 +80,7 @@ def test_htmx_action_returns_only_the_table_fragment(client: TestClient) -> None
     client.get("/game/4242")
     r = client.post("/game/4242/draw", data={"mode": "classic", "version": "0"}, headers=HX)
     assert r.status_code == 200
-    assert r.text.lstrip().startswith("<main id=\"table\"") and "<html" not in r.text
+    assert r.text.lstrip().startswith('<main id="table"') and "<html" not in r.text
     assert 'aria-label="Stock: draw a card (63 left)"' in r.text
     assert r.headers["vary"] == "HX-Request"
 
@@ -162,7 +163,7 @@ def test_restart_deals_again_and_server_restart_loses_nothing(settings: Settings
         assert after == before and version_of(after) == 2
         c.post("/game/9/restart", data={"mode": "relaxed"})
         assert version_of(c.get("/game/9?mode=relaxed").text) == 3  # counts on from the old play
-        assert "Moves</dt><dd data-stat=\"moves\">0" in c.get("/game/9?mode=relaxed").text
+        assert 'Moves</dt><dd data-stat="moves">0' in c.get("/game/9?mode=relaxed").text
 
 
 def test_auto_safe_toggle_is_remembered_for_new_plays(client: TestClient) -> None:
