@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import uvicorn
 
-from app.settings import get_settings
+from app.config import get_settings
 
 
 def main() -> None:

@@ -8,8 +8,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
-from app.settings import Settings
-from app.solving import DeadEndCache, GuessCache, RateLimiter, SolverPool
+from app.config import Settings
+from app.services.solver_pool import DeadEndCache, GuessCache, RateLimiter, SolverPool
 
 
 def get_session(request: Request) -> Iterator[Session]:

@@ -13,12 +13,12 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import i18n
-from app.analysis import AnalysisRunner
 from app.api.routes import router as api_router
+from app.config import PROJECT_ROOT, Settings, get_settings
 from app.db.session import Database, migrate
-from app.deal_pool import PoolWorker, load_shipped_pool
-from app.settings import PROJECT_ROOT, Settings, get_settings
-from app.solving import DeadEndCache, GuessCache, RateLimiter, SolverPool
+from app.services.analysis import AnalysisRunner
+from app.services.deals import PoolWorker, load_shipped_pool
+from app.services.solver_pool import DeadEndCache, GuessCache, RateLimiter, SolverPool
 from app.web import analysis, deal_records, finish, language, share, stats
 from app.web.addresses import redirect_to_one_address
 from app.web.routes import error_page, page_error_message

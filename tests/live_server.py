@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 
 
 def free_port() -> int:

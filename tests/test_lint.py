@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 
 CHECKED = ["app", "tests", "migrations", "bench", "tools"]
 

@@ -1,4 +1,4 @@
-"""JSON routes (thin): each loads a play, asks :mod:`app.plays` to act, and answers a Play.
+"""JSON routes (thin): each loads a play, asks :mod:`app.services.plays` to act, and answers a Play.
 
 Status codes (API.md): 201 created · 200 a Play · 404 unknown play · 409 stale ``version``
 (body: the current Play) · 422 ``{error, detail}`` for anything malformed or illegal, with
@@ -12,7 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, Depends, Path, Request
 from fastapi.responses import JSONResponse
 
-from app import deal_pool, hints, i18n, plays, records
+from app import i18n
 from app.api.schemas import (
     ErrorBody,
     GameInfo,
@@ -27,7 +27,8 @@ from app.api.schemas import (
 )
 from app.deps import DeadEndsDep, GuessesDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, Position, PositionError
-from app.solving import RateLimited, SolverBusy
+from app.services import deals, hints, plays, records
+from app.services.solver_pool import RateLimited, SolverBusy
 
 router = APIRouter(prefix="/api", tags=["api"])
 GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
@@ -87,7 +88,7 @@ def game_info(
     """What is known of a deal: solvability (null: not yet known, and then it is queued for
     the background solver), the record (fewest moves, then least time), the top wins and the
     asking visitor's own best."""
-    known = deal_pool.solvable(session, number, mode)
+    known = deals.solvable(session, number, mode)
     if known is None and request.app.state.pool_worker is not None:
         request.app.state.pool_worker.want(number, mode)
     top = records.best_wins(session, number, mode)

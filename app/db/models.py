@@ -157,7 +157,7 @@ class PlayHint(Base):
 
 
 class PlayAnalysis(Base):
-    """The post-game analysis of a play (``app.analysis``): where the deal stopped being
+    """The post-game analysis of a play (``app.services.analysis``): where the deal stopped being
     winnable, with the stock order known. One per play, for the play's ``version`` analysed
     (a blocked play that is taken back and played on is analysed again).
 

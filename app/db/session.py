@@ -10,7 +10,7 @@ from alembic.config import Config
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 
 
 def make_engine(url: str) -> Engine:

@@ -1,6 +1,6 @@
 """The post-game analysis page, ``GET /game/{number}/analysis?mode=&line=&step=``: for the
 visitor's latest play of the deal, once it is lost, given up or at a dead end, where the deal
-stopped being winnable and the move that lost it (:mod:`app.analysis`), and a read-only replay
+stopped being winnable and the move that lost it (:mod:`app.services.analysis`), and a read-only replay
 of the solver's winning line from that point or from the deal, one move per page (plain
 Previous/Next links). Labelled as analysis with the stock known.
 
@@ -17,11 +17,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 from sqlalchemy.orm import Session
 
-from app import analysis, hints, plays
 from app.db.models import FinishCard, PlayAnalysis
 from app.deps import DeadEndsDep, SessionDep, SolverDep, VisitorDep
 from app.engine import FINISH, MAX_GAME_NUMBER, MODES, Move, Position, apply
 from app.i18n import _, decimal, ngettext
+from app.services import analysis, hints, plays
 from app.web.board import BoardView, board_view, describe_move
 from app.web.templating import templates
 from app.web.view import game_url

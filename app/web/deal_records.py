@@ -10,10 +10,10 @@ from typing import Annotated
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
-from app import deal_pool, records
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES
 from app.i18n import _
+from app.services import deals, records
 from app.web.finish import Best, RecordLine, record_lines, your_best
 from app.web.templating import mode_label, templates
 from app.web.view import game_url
@@ -57,7 +57,7 @@ def records_page(
         modes=[(m, mode_label(m), m == mode) for m in MODES],
         lines=record_lines(session, number, mode, visitor),
         your_best=your_best(session, visitor, number, mode),
-        solvable=deal_pool.solvable(session, number, mode),
+        solvable=deals.solvable(session, number, mode),
         name=records.display_names(session, [visitor]).get(visitor),
         game_url=game_url(number, mode),
         self_url=game_url(number, mode, "records"),

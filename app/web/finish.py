@@ -1,7 +1,7 @@
 """The finish card shown over the table when a play has ended (won, given up, or blocked and
 acknowledged), and the Give-up confirmation page for browsers without JavaScript.
 
-The card itself is stored by :func:`app.plays.perform` (one per finished play); this module
+The card itself is stored by :func:`app.services.plays.perform` (one per finished play); this module
 only reads it, with its honours ("New record!", "Best on this deal") and the deal's records.
 """
 
@@ -15,11 +15,11 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app import plays, records
 from app.db.models import FinishCard
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES
 from app.i18n import _
+from app.services import plays, records
 from app.web.templating import templates
 from app.web.view import game_url
 
@@ -79,7 +79,7 @@ def headline(result: str) -> str:
 
 
 def record_lines(session: Session, number: int, mode: str, viewer: str) -> list[RecordLine]:
-    """The deal's top wins (:func:`app.records.best_wins`) with the viewer's own marked."""
+    """The deal's top wins (:func:`app.services.records.best_wins`) with the viewer's own marked."""
     return [
         RecordLine(r.place, r.name, r.moves, r.elapsed_s, r.visitor_id == viewer)
         for r in records.best_wins(session, number, mode)

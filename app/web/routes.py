@@ -13,11 +13,11 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from app import deal_pool, hints, plays
 from app.deps import RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.i18n import N_, _
-from app.solving import RateLimited
+from app.services import deals, hints, plays
+from app.services.solver_pool import RateLimited
 from app.web import share
 from app.web.finish import finish_view, finish_view_of_play, latest_card
 from app.web.templating import templates
@@ -75,9 +75,9 @@ def _render(
     if play.row.number is not None:
         # The request's own session: a second one per request could exhaust the connection
         # pool under load (every request thread waiting for its second connection).
-        verdict = deal_pool.verdict(session, play.row.number, play.row.mode)
-        table.solvable = deal_pool.solvable_of(verdict)
-        table.undecided = verdict == deal_pool.UNKNOWN
+        verdict = deals.verdict(session, play.row.number, play.row.mode)
+        table.solvable = deals.solvable_of(verdict)
+        table.undecided = verdict == deals.UNKNOWN
         if finish is None:
             finish = finish_view_of_play(session, play)
         if play.row.challenge_id is not None and not play.is_over:
@@ -121,7 +121,7 @@ def new_game(
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
     unless the visitor switched "Only solvable deals" off."""
     mode = _mode(mode)
-    number = deal_pool.pick_number(session, mode, visitor, only_solvable(request))
+    number = deals.pick_number(session, mode, visitor, only_solvable(request))
     return RedirectResponse(game_url(number, mode), status_code=303)
 
 

@@ -18,11 +18,11 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app import deal_pool, plays, records
 from app.db.models import FinishCard, SharedDeal
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES
 from app.i18n import _
+from app.services import deals, plays, records
 from app.web.finish import Best, RecordLine, latest_card, record_lines, your_best
 from app.web.share_image import challenge_png
 from app.web.templating import format_duration, mode_label, templates
@@ -135,7 +135,7 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
         challenger=challenger,
         result=result,
         won=card is not None and card.result == "won",
-        solvable=deal_pool.solvable(session, shared.number, shared.mode),
+        solvable=deals.solvable(session, shared.number, shared.mode),
         is_sharer=shared.visitor_id == viewer,
         records=record_lines(session, shared.number, shared.mode, viewer),
         your_best=your_best(session, viewer, shared.number, shared.mode),

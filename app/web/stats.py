@@ -1,5 +1,5 @@
 """A visitor's statistics page (``GET /stats?mode=``), computed from their stored finish cards
-(:func:`app.records.stats`), with a server-rendered SVG chart of the last 50 results; and the
+(:func:`app.services.records.stats`), with a server-rendered SVG chart of the last 50 results; and the
 display name they may set for the records (``POST /me/name``)."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from app import records
 from app.deps import SessionDep, VisitorDep
 from app.engine import MODES
 from app.i18n import _, current_language, ngettext
+from app.services import records
 from app.web.language import safe_next
 from app.web.templating import mode_label, templates
 
@@ -55,7 +55,7 @@ class StatsView:
 
 def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Bar]:
     """Bars for the last results, oldest on the left, in a ``CHART_W × CHART_H`` box with room
-    for :data:`app.records.CHART_RESULTS` of them."""
+    for :data:`app.services.records.CHART_RESULTS` of them."""
     slot = CHART_W / records.CHART_RESULTS
     bars = []
     for i, (won, home) in enumerate(recent):

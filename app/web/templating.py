@@ -6,7 +6,7 @@ from __future__ import annotations
 from jinja2_fragments.fastapi import Jinja2Blocks
 
 from app import i18n
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 
 templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
 i18n.install(templates.env)

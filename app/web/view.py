@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 from app.engine import Card, Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, supermove_limit
-from app.plays import LoadedPlay
+from app.services.plays import LoadedPlay
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -107,7 +107,7 @@ class TableView:
     hint_on_stock: bool = False
     dead_end: bool = False
     solvable: bool | None = None
-    undecided: bool = False  # not known, and the solver has tried and given up (see deal_pool.verdict)
+    undecided: bool = False  # not known, and the solver has tried and given up (see deals.verdict)
     only_solvable: bool = True
 
 

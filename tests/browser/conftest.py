@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, sync_playwright
 
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 from tests.live_server import live_server
 
 CHROMIUM = os.environ.get("FT_CHROMIUM", "/usr/bin/chromium")

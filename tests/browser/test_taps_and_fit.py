@@ -9,8 +9,8 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from app import records
 from app.engine import CLASSIC, Game, deal
+from app.services import records
 
 from .conftest import DESKTOP, PHONE
 from .test_finish_share import win_by_the_line

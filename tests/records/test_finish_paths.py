@@ -131,7 +131,7 @@ def test_give_up_with_htmx_answers_the_table_with_its_finish_card(client: TestCl
 def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -> None:
     from jinja2_fragments import render_block
 
-    from app.plays import get_play
+    from app.services.plays import get_play
     from app.web.templating import templates
     from app.web.view import build_table
 

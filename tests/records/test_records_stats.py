@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import FinishCard, PlayRow
 from app.db.session import Database, migrate
-from app.records import best_wins, clean_name, honours, personal_best, set_display_name, stats
+from app.services.records import best_wins, clean_name, honours, personal_best, set_display_name, stats
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 

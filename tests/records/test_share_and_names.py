@@ -9,8 +9,8 @@ import re
 
 from fastapi.testclient import TestClient
 
+from app.config import Settings
 from app.main import create_app
-from app.settings import Settings
 
 HOSTILE = '"><img src=x onerror=1>'  # 23 characters: within the limit
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 
 LINE: dict[str, Any] = json.loads((PROJECT_ROOT / "tests/data/winning_line_2_classic.json").read_text())
 NUMBER: int = LINE["number"]

@@ -12,10 +12,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete, update
 
-from app import analysis, deal_pool
-from app.analysis import Probe, find_last_winnable
 from app.db.models import PlayAnalysis, SolvedDeal
-from app.plays import get_play
+from app.services import analysis, deals
+from app.services.analysis import Probe, find_last_winnable
+from app.services.plays import get_play
 from tests.records import winning
 
 
@@ -253,11 +253,11 @@ def test_an_analysis_that_settles_the_deal_tells_its_table(
     client = solving_client
     play = _lost_play(client, 3)
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
-        assert deal_pool.solvable(s, winning.NUMBER, "classic") is None
+        assert deals.solvable(s, winning.NUMBER, "classic") is None
     probe = along_the_line(3) if found == "a winning line" else (lambda i, ms: Probe(analysis.UNWINNABLE))
     _analyse_with(client, play["play_id"], probe)
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
-        assert deal_pool.solvable(s, winning.NUMBER, "classic") is verdict
+        assert deals.solvable(s, winning.NUMBER, "classic") is verdict
     assert client.get(f"/api/games/{winning.NUMBER}?mode=classic").json()["solvable"] is verdict
 
 

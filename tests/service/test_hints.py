@@ -10,12 +10,12 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import delete
 
+from app.config import Settings
 from app.db.models import SolvedDeal
 from app.engine import CLASSIC, Game, Move, Position, deal
-from app.hints import heuristic_move
 from app.main import create_app
-from app.settings import Settings
-from app.solving import RateLimited, RateLimiter, follow_line
+from app.services.hints import heuristic_move
+from app.services.solver_pool import RateLimited, RateLimiter, follow_line
 from tests.cards_left import cards_left
 
 
@@ -215,7 +215,7 @@ def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestC
 
 
 def test_shipped_pool_loads_at_start(client: TestClient) -> None:
-    from app.deal_pool import pool_file, read_pool_file
+    from app.services.deals import pool_file, read_pool_file
 
     rows = read_pool_file(pool_file("classic"))
     if rows:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.deal_pool import pool_file, read_pool_file
 from app.engine import MODES, Game, GameStatus, deal
+from app.services.deals import pool_file, read_pool_file
 
 
 @pytest.mark.parametrize("mode", list(MODES))

@@ -6,8 +6,8 @@ import time
 from typing import Any
 
 from app.db.session import Database, migrate
-from app.deal_pool import PoolWorker, pick_number, solvable
 from app.engine import Position, Rules
+from app.services.deals import PoolWorker, pick_number, solvable
 from app.solver import SolveResult
 
 
@@ -90,7 +90,7 @@ def test_a_wanted_deal_cuts_the_rest_short_once_and_the_rest_it_cut_is_owed(tmp_
 def test_a_wanted_deal_already_tried_is_not_solved_again(tmp_path: Any) -> None:
     # Every view of a deal left "unknown" asked for it again, and the worker spent its share
     # solving it again at the same budget.
-    from app.deal_pool import store_result
+    from app.services.deals import store_result
 
     url = f"sqlite:///{tmp_path / 'w.db'}"
     migrate(url)

@@ -10,7 +10,7 @@ import time
 import pytest
 
 from app.engine import CLASSIC, deal
-from app.solving import SolverPool
+from app.services.solver_pool import SolverPool
 
 
 def test_ctrl_c_ends_a_solver_process_quietly(capfd: pytest.CaptureFixture[str]) -> None:

@@ -9,8 +9,8 @@ import threading
 
 from fastapi.testclient import TestClient
 
+from app.config import Settings
 from app.main import create_app
-from app.settings import Settings
 
 VISITORS = 24  # more than SQLAlchemy's default pool (5 + 10 overflow)
 

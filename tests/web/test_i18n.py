@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from jinja2_fragments import render_block
 
 from app import i18n
-from app.settings import PROJECT_ROOT
+from app.config import PROJECT_ROOT
 from tests.records import winning
 from tests.records.positions import blocked
 
@@ -115,7 +115,7 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     pages["long name"] = client.post("/me/name", data={"name": "x" * 30}).text
     pages["bad language"] = client.get("/lang/xx").text
     play = client.post("/api/plays", json={"position": blocked(), "mode": "relaxed"}).json()
-    from app.plays import get_play
+    from app.services.plays import get_play
     from app.web.templating import templates
     from app.web.view import build_table
 
@@ -203,7 +203,7 @@ def test_language_from_accept_language_and_the_switch_sticks(client: TestClient)
 
 
 def test_hint_reasons_and_notices_are_translated(client: TestClient) -> None:
-    from app import hints
+    from app.services import hints
     from app.web.routes import NOTICES
 
     token = i18n.use_language("es")

@@ -8,9 +8,9 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
+from app.config import Settings
 from app.engine import RELAXED, Game, deal
 from app.main import create_app
-from app.settings import Settings
 
 HX = {"HX-Request": "true"}
 
@@ -247,7 +247,7 @@ def test_every_lit_card_of_a_hinted_run_picks_up_the_whole_run(client: TestClien
     # A play-tester's trap: the hint was 1-2/2 (J♠ 10♠ onto Q♠) and a tap on the lit 10♠ moved it
     # alone to its only place, the empty column 3.
     from app.engine import Move
-    from app.plays import get_play
+    from app.services.plays import get_play
     from app.web.view import build_table
     from tests.records.positions import RANKS, SUITS
 
@@ -280,7 +280,7 @@ def test_an_unknown_mode_in_the_address_is_said_not_silently_replaced(client: Te
 
 def test_a_deal_the_solver_gave_up_on_says_undecided_not_not_yet_known(client: TestClient) -> None:
     # A play-tester waited minutes on "not yet known" for deals the worker had already given up on.
-    from app.deal_pool import store_result
+    from app.services.deals import store_result
 
     assert "not yet known" in client.get("/game/77").text
     with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import PlayRow
 from app.engine import MODES, Game, GameStatus, IllegalMoveError, MoveSyntaxError, Position, PositionError, Rules, deal
-from app.records import record_finish
+from app.services.records import record_finish
 
 ModeName = Literal["classic", "relaxed"]
 ACTIONS: tuple[str, ...] = ("move", "undo", "redo", "finish", "resign", "auto_safe")
@@ -87,7 +87,7 @@ class LoadedPlay:
     def to_api(self, dead_end: bool = False) -> dict[str, Any]:
         """The Play object of API.md. The stock's order never appears.
 
-        :param dead_end: the dead-end verdict (``app.hints.is_dead_end``), computed apart
+        :param dead_end: the dead-end verdict (``app.services.hints.is_dead_end``), computed apart
             because it needs the solver.
         """
         g, row = self.game, self.row

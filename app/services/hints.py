@@ -14,13 +14,13 @@ from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from app.db.models import PlayHint, PlayRow, SolvedDeal
-from app.deal_pool import solvable, store_result
 from app.engine import Game, Move, Position, deal
 from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import N_
-from app.plays import ActionRejected, LoadedPlay, rules_for
-from app.solving import DeadEndCache, GuessCache, Hint, SolverBusy, SolverPool, follow_line
+from app.services.deals import solvable, store_result
+from app.services.plays import ActionRejected, LoadedPlay, rules_for
+from app.services.solver_pool import DeadEndCache, GuessCache, Hint, SolverBusy, SolverPool, follow_line
 
 HINT_BUDGET_MS = 800.0
 DEAD_END_NODES = 50_000
@@ -100,7 +100,7 @@ def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
     """A winning ``line`` from the current position of a play of a numbered deal proves the
     deal winnable: keep the play's moves followed by ``line`` as the deal's line, so that its
     table says "winnable" rather than "not yet known" (only while nothing is known: see
-    :func:`app.deal_pool.store_result`)."""
+    :func:`app.services.deals.store_result`)."""
     row = loaded.row
     if row.number is None or row.custom or solvable(session, row.number, row.mode) is not None:
         return

@@ -219,7 +219,7 @@ def follow_line(origin: Position, line: list[str], current: Position) -> int | N
 
 @dataclass(frozen=True)
 class Hint:
-    """A hint: ``move`` in the notation and ``kind`` of reason (``app.hints.REASONS``)."""
+    """A hint: ``move`` in the notation and ``kind`` of reason (``app.services.hints.REASONS``)."""
 
     move: str
     kind: str

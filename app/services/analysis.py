@@ -8,7 +8,7 @@ position). Winnability only falls along it: every step is legal moves, so a win 
 that may answer "unknown"; it claims a lost move only when the next position is proved lost.
 
 :class:`AnalysisRunner` computes in a background thread (never on the event loop), the solver
-running in the :class:`~app.solving.SolverPool`, and stores the result (``play_analyses``).
+running in the :class:`~app.services.solver_pool.SolverPool`, and stores the result (``play_analyses``).
 """
 
 from __future__ import annotations
@@ -25,10 +25,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.db.models import PlayAnalysis, SolvedDeal
-from app.deal_pool import store_result
 from app.engine import Position
-from app.plays import LoadedPlay, get_play_by_row
-from app.solving import SolverBusy, SolverPool
+from app.services.deals import store_result
+from app.services.plays import LoadedPlay, get_play_by_row
+from app.services.solver_pool import SolverBusy, SolverPool
 
 log = logging.getLogger(__name__)
 
@@ -251,7 +251,7 @@ def _keep_deal_verdict(
 ) -> None:
     """A winning line from the deal, or a proof that the deal cannot be won, settles the deal
     itself: keep it in the solved-deals table, so its table says "winnable" or "not winnable"
-    instead of "not yet known" (an unknown verdict only: :func:`app.deal_pool.store_result`)."""
+    instead of "not yet known" (an unknown verdict only: :func:`app.services.deals.store_result`)."""
     row = play.row
     if row.number is None or row.custom:
         return

@@ -26,9 +26,9 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.db.models import PlayRow, SolvedDeal
 from app.engine import MAX_GAME_NUMBER, MODES, deal
-from app.solving import SolverBusy, SolverPool
+from app.services.solver_pool import SolverBusy, SolverPool
 
-POOL_DIR = Path(__file__).resolve().parent / "pool"
+POOL_DIR = Path(__file__).resolve().parent.parent / "pool"
 WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 log = logging.getLogger(__name__)
 
@@ -262,8 +262,8 @@ def build(mode: str, first: int, count: int, budget: str, workers: int, database
     database and merge the decided ones into the shipped pool file (``app/pool/{mode}.csv.gz``).
     Prints the survey's summary table. This is how the shipped pool is made (reproducible:
     a node budget such as ``200000n`` gives the same verdicts on every machine)."""
+    from app.config import get_settings
     from app.db.session import Database, migrate
-    from app.settings import get_settings
     from app.solver import parse_budget, survey
     from app.solver.survey import summary_lines
 
@@ -299,10 +299,10 @@ def build(mode: str, first: int, count: int, budget: str, workers: int, database
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m app.deal_pool --mode classic --from 1 --count 1000 --budget 1s --workers 1``."""
+    """``python -m app.services.deals --mode classic --from 1 --count 1000 --budget 1s --workers 1``."""
     import argparse
 
-    ap = argparse.ArgumentParser(prog="python -m app.deal_pool", description=build.__doc__)
+    ap = argparse.ArgumentParser(prog="python -m app.services.deals", description=build.__doc__)
     ap.add_argument("--mode", choices=list(MODES), default="classic")
     ap.add_argument("--from", dest="first", type=int, default=1)
     ap.add_argument("--count", type=int, default=100)
