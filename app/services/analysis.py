@@ -21,10 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.db.models import PlayAnalysis, SolvedDeal
+from app.db import queries
+from app.db.models import PlayAnalysis
 from app.engine import Position
 from app.services.deals import store_result
 from app.services.plays import LoadedPlay, get_play_by_row
@@ -173,7 +173,7 @@ def known_verdicts(session: Session, play: LoadedPlay, positions: list[Position]
     known: dict[int, Probe] = {}
     row = play.row
     if row.number is not None and not row.custom:
-        solved = session.scalar(select(SolvedDeal).where(SolvedDeal.number == row.number, SolvedDeal.mode == row.mode))
+        solved = queries.solved_deal(session, row.number, row.mode)
         if solved is not None and solved.verdict == WINNABLE and solved.line:
             known[0] = Probe(WINNABLE, tuple(solved.line))
         elif solved is not None and solved.verdict == UNWINNABLE:

@@ -21,10 +21,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import insert
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.db.models import PlayRow, SolvedDeal
+from app.db import queries
+from app.db.models import SolvedDeal
 from app.engine import MAX_GAME_NUMBER, MODES, deal
 from app.services.solver_pool import SolverBusy, SolverPool
 
@@ -74,7 +75,7 @@ def load_shipped_pool(session: Session) -> int:
     added = 0
     now = datetime.now(UTC)
     for mode in MODES:
-        known = set(session.scalars(select(SolvedDeal.number).where(SolvedDeal.mode == mode)))
+        known = queries.solved_numbers(session, mode)
         new_rows = []
         for r in read_pool_file(pool_file(mode)):
             number = int(r["number"])
@@ -106,7 +107,7 @@ def verdict(session: Session, number: int, mode: str) -> str | None:
     """The stored verdict on a deal: :data:`WINNABLE`, :data:`UNWINNABLE`, :data:`UNKNOWN`
     (the solver tried and could not decide it within its budget; it is not tried again), or
     None (never tried)."""
-    return session.scalar(select(SolvedDeal.verdict).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+    return queries.verdict(session, number, mode)
 
 
 def solvable(session: Session, number: int, mode: str) -> bool | None:
@@ -123,7 +124,7 @@ def store_result(
     session: Session, number: int, mode: str, status: str, moves: list[str], nodes: int, elapsed_ms: float
 ) -> None:
     """Keep a solver verdict (a decided verdict replaces an unknown one; commits)."""
-    row = session.scalar(select(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+    row = queries.solved_deal(session, number, mode)
     if row is not None and row.verdict != UNKNOWN:
         return
     if row is None:
@@ -142,21 +143,11 @@ def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: boo
     empty."""
     if only_solvable:
         for _ in range(6):
-            number = session.scalar(
-                select(SolvedDeal.number)
-                .where(SolvedDeal.mode == mode, SolvedDeal.verdict == WINNABLE)
-                .order_by(func.random())
-                .limit(1)
-            )
+            number = queries.random_winnable(session, mode)
             if number is None:
                 break
-            played = session.scalar(
-                select(PlayRow.id)
-                .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode)
-                .limit(1)
-            )
-            if played is None:
-                return int(number)
+            if not queries.has_played(session, visitor_id, number, mode):
+                return number
         if number is not None:
             return int(number)
     return secrets.randbelow(MAX_GAME_NUMBER) + 1
@@ -216,8 +207,7 @@ class PoolWorker:
             if verdict(session, number, mode) is None:
                 return number, mode
         mode = list(MODES)[turn % len(MODES)]
-        highest = session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0
-        return int(highest) + 1, mode
+        return queries.highest_solved(session, mode) + 1, mode
 
     def _rest(self, seconds: float, owed: float) -> float:
         """Rest ``seconds`` plus the ``owed`` rest of the last cut; a want may cut it short only

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from app.db.models import PlayHint, PlayRow, SolvedDeal
+from app.db import queries
+from app.db.models import PlayHint, PlayRow
 from app.engine import Game, Move, Position, deal
 from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
@@ -69,7 +70,7 @@ def _start_line(session: Session, row: PlayRow) -> tuple[Position, list[str]] | 
     """The pool's proved line for the play's deal, from the deal's start."""
     if row.custom or row.number is None:
         return None
-    solved = session.scalar(select(SolvedDeal).where(SolvedDeal.number == row.number, SolvedDeal.mode == row.mode))
+    solved = queries.solved_deal(session, row.number, row.mode)
     if solved is None or solved.verdict != "winnable" or not solved.line:
         return None
     return deal(row.number, rules_for(row.mode)), list(solved.line)

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-from sqlalchemy import select, update
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from app.db import queries
 from app.db.models import PlayRow
 from app.engine import MODES, Game, GameStatus, IllegalMoveError, MoveSyntaxError, Position, PositionError, Rules, deal
 from app.services.records import record_finish
@@ -194,9 +195,7 @@ def _new_row(visitor_id: str, mode: str, auto_safe: bool, **fields: Any) -> Play
 
 def preferred_auto_safe(session: Session, visitor_id: str) -> bool:
     """The visitor's "Move safe cards up" choice: as in their latest play, on by default."""
-    last = session.scalar(
-        select(PlayRow.auto_safe).where(PlayRow.visitor_id == visitor_id).order_by(PlayRow.id.desc()).limit(1)
-    )
+    last = queries.latest_auto_safe(session, visitor_id)
     return True if last is None else bool(last)
 
 
@@ -225,14 +224,9 @@ def new_play(
     )
     # The table's forms name the deal and a version, not the play: a new play of the same deal
     # counts on from the last one's version, so a tab still showing the old play is stale.
-    last = session.scalar(
-        select(PlayRow.version)
-        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode, ~PlayRow.custom)
-        .order_by(PlayRow.id.desc())
-        .limit(1)
-    )
+    last = queries.latest_play(session, visitor_id, number, mode)
     if last is not None:
-        row.version = last + 1
+        row.version = last.version + 1
     return _insert(session, row, Game(start, rules, auto_safe=auto_safe))
 
 
@@ -256,7 +250,7 @@ def new_custom_play(session: Session, visitor_id: str, position: Any, mode: str,
 
 def get_play(session: Session, play_id: str) -> LoadedPlay:
     """:raises PlayNotFound: when no play has this id."""
-    row = session.scalar(select(PlayRow).where(PlayRow.play_id == play_id))
+    row = queries.play_by_id(session, play_id)
     if row is None:
         raise PlayNotFound(play_id)
     return _load(row)
@@ -275,12 +269,7 @@ def get_play_by_row(session: Session, row_id: int) -> LoadedPlay:
 
 def latest_play(session: Session, visitor_id: str, number: int, mode: str) -> LoadedPlay | None:
     """The visitor's most recent play of this deal and mode, if any."""
-    row = session.scalar(
-        select(PlayRow)
-        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode, ~PlayRow.custom)
-        .order_by(PlayRow.id.desc())
-        .limit(1)
-    )
+    row = queries.latest_play(session, visitor_id, number, mode)
     return None if row is None else _load(row)
 
 

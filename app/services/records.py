@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from app.db.models import FinishCard, PlayAnalysis, PlayRow, Visitor
+from app.db import queries
+from app.db.models import FinishCard, PlayRow, Visitor
 
 WON = "won"
 RECORDS_SHOWN = 10
@@ -52,18 +52,12 @@ def saw_solution(session: Session, visitor_id: str, number: int | None, mode: st
     any play of this deal and mode."""
     if number is None:
         return False
-    seen = session.scalar(
-        select(PlayAnalysis.play_row_id)
-        .join(PlayRow, PlayRow.id == PlayAnalysis.play_row_id)
-        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode)
-        .limit(1)
-    )
-    return seen is not None
+    return queries.saw_analysis(session, visitor_id, number, mode)
 
 
 def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:
     """The finish card of a play, if it has ended."""
-    return session.scalar(select(FinishCard).where(FinishCard.play_row_id == play_row_id))
+    return queries.finish_card_of(session, play_row_id)
 
 
 def card_json(session: Session, card: FinishCard) -> dict[str, object]:
@@ -103,24 +97,10 @@ class RecordEntry:
     finished_at: datetime
 
 
-def _wins(session: Session, number: int, mode: str) -> list[FinishCard]:
-    return list(
-        session.scalars(
-            select(FinishCard).where(
-                FinishCard.number == number,
-                FinishCard.mode == mode,
-                FinishCard.result == WON,
-                ~FinishCard.custom,
-                ~FinishCard.assisted,
-            )
-        )
-    )
-
-
 def best_wins(session: Session, number: int, mode: str, limit: int = RECORDS_SHOWN) -> list[RecordEntry]:
     """The deal's best wins, one per visitor: fewest moves, then least time; top ``limit``."""
     best: dict[str, FinishCard] = {}
-    for card in _wins(session, number, mode):
+    for card in queries.record_wins(session, number, mode):
         if card.visitor_id not in best or _rank_key(card) < _rank_key(best[card.visitor_id]):
             best[card.visitor_id] = card
     ranked = sorted(best.values(), key=_rank_key)[:limit]
@@ -133,7 +113,7 @@ def best_wins(session: Session, number: int, mode: str, limit: int = RECORDS_SHO
 
 def personal_best(session: Session, visitor_id: str, number: int, mode: str) -> FinishCard | None:
     """The visitor's best win of this deal and mode."""
-    wins = [c for c in _wins(session, number, mode) if c.visitor_id == visitor_id]
+    wins = [c for c in queries.record_wins(session, number, mode) if c.visitor_id == visitor_id]
     return min(wins, key=_rank_key) if wins else None
 
 
@@ -150,7 +130,7 @@ def honours(session: Session, card: FinishCard) -> Honours:
     its deal and mode (earlier: stored before it). A first win is both."""
     if card.result != WON or card.custom or card.assisted or card.number is None:
         return Honours(False, False)
-    earlier = [c for c in _wins(session, card.number, card.mode) if c.id < card.id]
+    earlier = [c for c in queries.record_wins(session, card.number, card.mode) if c.id < card.id]
     mine = [c for c in earlier if c.visitor_id == card.visitor_id]
 
     def beats(others: list[FinishCard]) -> bool:
@@ -161,12 +141,7 @@ def honours(session: Session, card: FinishCard) -> Honours:
 
 def display_names(session: Session, visitor_ids: list[str]) -> dict[str, str]:
     """The display names set by these visitors (others absent)."""
-    if not visitor_ids:
-        return {}
-    rows = session.execute(
-        select(Visitor.visitor_id, Visitor.display_name).where(Visitor.visitor_id.in_(set(visitor_ids)))
-    )
-    return {vid: name for vid, name in rows if name}
+    return queries.display_names(session, visitor_ids)
 
 
 def clean_name(name: str) -> str | None:
@@ -217,13 +192,7 @@ class Stats:
 
 def stats(session: Session, visitor_id: str, mode: str) -> Stats:
     """Compute :class:`Stats` for ``visitor_id`` in ``mode``."""
-    cards = list(
-        session.scalars(
-            select(FinishCard)
-            .where(FinishCard.visitor_id == visitor_id, FinishCard.mode == mode, ~FinishCard.custom)
-            .order_by(FinishCard.id)
-        )
-    )
+    cards = queries.visitor_cards(session, visitor_id, mode)
     won = [c for c in cards if c.result == WON]
     longest = run = 0
     for c in cards:

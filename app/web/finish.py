@@ -12,9 +12,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import RedirectResponse, Response
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.db import queries
 from app.db.models import FinishCard
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES
@@ -128,14 +128,7 @@ def finish_view_of_play(session: Session, play: plays.LoadedPlay) -> FinishView 
 
 def latest_card(session: Session, visitor: str, number: int, mode: str) -> FinishCard | None:
     """The visitor's most recent finish card on this deal and mode."""
-    return session.scalar(
-        select(FinishCard)
-        .where(
-            FinishCard.visitor_id == visitor, FinishCard.number == number, FinishCard.mode == mode, ~FinishCard.custom
-        )
-        .order_by(FinishCard.id.desc())
-        .limit(1)
-    )
+    return queries.latest_finish_card(session, visitor, number, mode)
 
 
 @router.get("/game/{number}/give-up")

@@ -15,9 +15,9 @@ from typing import Annotated
 
 from fastapi import APIRouter, Form, Path, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from app.db import queries
 from app.db.models import FinishCard, SharedDeal
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES
@@ -147,7 +147,7 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
 
 
 def _find(session: Session, code: str) -> SharedDeal | None:
-    return session.scalar(select(SharedDeal).where(SharedDeal.code == code))
+    return queries.shared_deal_by_code(session, code)
 
 
 def _not_found(request: Request) -> Response:

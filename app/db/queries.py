@@ -1,0 +1,153 @@
+"""Every read of the database the services make, each written once (ARCHITECTURE.md: every
+``select()`` lives here). Functions take an open :class:`~sqlalchemy.orm.Session` and return
+model rows or plain values; none of them writes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, Visitor
+
+WON = "won"
+
+
+# -- plays -----------------------------------------------------------------------------------
+def play_by_id(session: Session, play_id: str) -> PlayRow | None:
+    """The play whose public id is ``play_id``."""
+    return session.scalar(select(PlayRow).where(PlayRow.play_id == play_id))
+
+
+def latest_play(session: Session, visitor_id: str, number: int, mode: str) -> PlayRow | None:
+    """The visitor's most recent play of deal ``number`` in ``mode`` (set-up positions aside)."""
+    return session.scalar(
+        select(PlayRow)
+        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode, ~PlayRow.custom)
+        .order_by(PlayRow.id.desc())
+        .limit(1)
+    )
+
+
+def latest_auto_safe(session: Session, visitor_id: str) -> bool | None:
+    """The "Move safe cards up" choice of the visitor's latest play, None before their first."""
+    return session.scalar(
+        select(PlayRow.auto_safe).where(PlayRow.visitor_id == visitor_id).order_by(PlayRow.id.desc()).limit(1)
+    )
+
+
+def has_played(session: Session, visitor_id: str, number: int, mode: str) -> bool:
+    """Whether the visitor has ever played deal ``number`` in ``mode``."""
+    found = session.scalar(
+        select(PlayRow.id)
+        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode)
+        .limit(1)
+    )
+    return found is not None
+
+
+def saw_analysis(session: Session, visitor_id: str, number: int, mode: str) -> bool:
+    """Whether any of the visitor's plays of this deal and mode has an analysis (a winning line
+    they may have seen)."""
+    seen = session.scalar(
+        select(PlayAnalysis.play_row_id)
+        .join(PlayRow, PlayRow.id == PlayAnalysis.play_row_id)
+        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode)
+        .limit(1)
+    )
+    return seen is not None
+
+
+# -- solved deals ----------------------------------------------------------------------------
+def solved_deal(session: Session, number: int, mode: str) -> SolvedDeal | None:
+    """What the solver decided about deal ``number`` in ``mode``, if it has been tried."""
+    return session.scalar(select(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+
+
+def verdict(session: Session, number: int, mode: str) -> str | None:
+    """The stored verdict string of a deal (``winnable``, ``unwinnable``, ``unknown``) or None."""
+    return session.scalar(select(SolvedDeal.verdict).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+
+
+def solved_numbers(session: Session, mode: str) -> set[int]:
+    """Every deal number in ``mode`` with a stored verdict."""
+    return set(session.scalars(select(SolvedDeal.number).where(SolvedDeal.mode == mode)))
+
+
+def random_winnable(session: Session, mode: str) -> int | None:
+    """A proved-winnable deal number in ``mode`` drawn at random, None when there is none."""
+    number = session.scalar(
+        select(SolvedDeal.number)
+        .where(SolvedDeal.mode == mode, SolvedDeal.verdict == "winnable")
+        .order_by(func.random())
+        .limit(1)
+    )
+    return None if number is None else int(number)
+
+
+def highest_solved(session: Session, mode: str) -> int:
+    """The highest deal number in ``mode`` with a stored verdict (0 when none)."""
+    return int(session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0)
+
+
+# -- finish cards and visitors ---------------------------------------------------------------
+def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:
+    """The finish card of the play in row ``play_row_id``, if it has ended."""
+    return session.scalar(select(FinishCard).where(FinishCard.play_row_id == play_row_id))
+
+
+def latest_finish_card(session: Session, visitor_id: str, number: int, mode: str) -> FinishCard | None:
+    """The visitor's most recent finish card on this deal and mode (set-up positions aside)."""
+    return session.scalar(
+        select(FinishCard)
+        .where(
+            FinishCard.visitor_id == visitor_id,
+            FinishCard.number == number,
+            FinishCard.mode == mode,
+            ~FinishCard.custom,
+        )
+        .order_by(FinishCard.id.desc())
+        .limit(1)
+    )
+
+
+def record_wins(session: Session, number: int, mode: str) -> list[FinishCard]:
+    """Every win of this deal and mode that counts for records (not set-up, not assisted)."""
+    return list(
+        session.scalars(
+            select(FinishCard).where(
+                FinishCard.number == number,
+                FinishCard.mode == mode,
+                FinishCard.result == WON,
+                ~FinishCard.custom,
+                ~FinishCard.assisted,
+            )
+        )
+    )
+
+
+def visitor_cards(session: Session, visitor_id: str, mode: str) -> list[FinishCard]:
+    """The visitor's finish cards in ``mode``, oldest first (set-up positions aside)."""
+    return list(
+        session.scalars(
+            select(FinishCard)
+            .where(FinishCard.visitor_id == visitor_id, FinishCard.mode == mode, ~FinishCard.custom)
+            .order_by(FinishCard.id)
+        )
+    )
+
+
+def display_names(session: Session, visitor_ids: Iterable[str]) -> dict[str, str]:
+    """The display names of those of ``visitor_ids`` who chose one."""
+    wanted = set(visitor_ids)
+    if not wanted:
+        return {}
+    rows = session.execute(select(Visitor.visitor_id, Visitor.display_name).where(Visitor.visitor_id.in_(wanted)))
+    return {vid: name for vid, name in rows if name}
+
+
+# -- challenges ------------------------------------------------------------------------------
+def shared_deal_by_code(session: Session, code: str) -> SharedDeal | None:
+    """The challenge link ``/s/{code}``, if it exists."""
+    return session.scalar(select(SharedDeal).where(SharedDeal.code == code))
