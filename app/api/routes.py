@@ -27,7 +27,7 @@ from app.api.schemas import (
 )
 from app.deps import DeadEndsDep, GuessesDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, Position, PositionError
-from app.services import deals, hints, plays, records
+from app.services import actions, deals, hints, plays, records
 from app.services.solver_pool import RateLimited, SolverBusy
 
 router = APIRouter(prefix="/api", tags=["api"])
@@ -71,12 +71,14 @@ def _act(
     move: str | None = None,
 ) -> Any:
     try:
-        play = plays.perform(session, play_id, action, version=version, move=move, idle_cap_s=settings.idle_cap_s)
+        play = plays.get_play(session, play_id)
+        what = actions.parse_act(action, move)
+        play = plays.act(session, play, what, version=version, idle_cap_s=settings.idle_cap_s)
     except plays.PlayNotFound:
         return _error(404, "not_found", f"no play has id {play_id!r}")
     except plays.StaleVersion as exc:
         return JSONResponse(solving.play_json(exc.current), status_code=409)
-    except plays.ActionRejected as exc:
+    except actions.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
     return solving.play_json(play)
 
@@ -132,7 +134,7 @@ def hint(
         return _error(429, "rate_limited", str(exc))
     except plays.PlayNotFound:
         return _error(404, "not_found", f"no play has id {play_id!r}")
-    except plays.ActionRejected as exc:
+    except actions.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
     return {"move": found.move, "reason": i18n.gettext(hints.REASONS[found.kind])}
 
@@ -177,7 +179,7 @@ def create_custom_play(body: NewCustomPlay, session: SessionDep, visitor: Visito
     """A new play from a set-up position (flagged ``custom``)."""
     try:
         return solving.play_json(plays.new_custom_play(session, visitor, body.position, body.mode, body.auto_safe))
-    except plays.ActionRejected as exc:
+    except actions.ActionRejected as exc:
         return _error(422, exc.error, exc.detail)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, MetaData, String, UniqueConstraint, false
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, MetaData, String, Text, UniqueConstraint, false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 NAMING = {
@@ -28,9 +28,10 @@ class Base(DeclarativeBase):
 class PlayRow(Base):
     """One play: a deal (number + mode, or a set-up position) plus its list of actions.
 
-    ``history`` holds each step's text (``"1-6 +1-F"``, see ``app.engine.Step.text``),
-    ``cursor`` how many are in effect (the rest can be redone). ``version`` rises by one with
-    every accepted action (optimistic concurrency: API.md's 409).
+    ``steps`` holds each step's text (``"1-6 +1-F"``, see ``app.engine.Step.text``), each ended
+    by ``;`` (``"1-6 +1-F;D;"``), so that an action appends to it rather than rewriting it;
+    ``cursor`` says how many are in effect (the rest can be redone). ``version`` rises by one
+    with every accepted action (optimistic concurrency: API.md's 409).
     """
 
     __tablename__ = "plays"
@@ -43,7 +44,7 @@ class PlayRow(Base):
     custom: Mapped[bool] = mapped_column(default=False)
     start_position: Mapped[dict[str, object] | None] = mapped_column(JSON)
     auto_safe: Mapped[bool] = mapped_column(default=True)
-    history: Mapped[list[str]] = mapped_column(JSON, default=list)
+    steps: Mapped[str] = mapped_column(Text, default="", server_default="")
     cursor: Mapped[int] = mapped_column(default=0)
     version: Mapped[int] = mapped_column(default=0)
     undos: Mapped[int] = mapped_column(default=0)

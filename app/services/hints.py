@@ -19,8 +19,9 @@ from app.engine import Game, Move, Position, deal
 from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import N_
+from app.services.actions import ActionRejected
 from app.services.deals import solvable, store_result
-from app.services.plays import ActionRejected, LoadedPlay, rules_for
+from app.services.plays import LoadedPlay, rules_for
 from app.services.solver_pool import DeadEndCache, GuessCache, Hint, SolverBusy, SolverPool, follow_line
 
 HINT_BUDGET_MS = 800.0

@@ -12,38 +12,37 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any, Literal
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
 
 from app.db import queries
 from app.db.models import PlayRow
-from app.engine import MODES, Game, GameStatus, IllegalMoveError, MoveSyntaxError, Position, PositionError, Rules, deal
+from app.engine import MODES, Game, GameStatus, IllegalMoveError, Position, PositionError, Rules, Step, deal
+from app.services.actions import Act, ActionRejected, Finish, PlayMove, Redo, Resign, SetAutoSafe, Undo
 from app.services.records import record_finish
 
 ModeName = Literal["classic", "relaxed"]
-ACTIONS: tuple[str, ...] = ("move", "undo", "redo", "finish", "resign", "auto_safe")
-RESIGNED = "resigned"
-FINISHED = frozenset({GameStatus.WON.value, RESIGNED})
+
+
+class PlayStatus(StrEnum):
+    """Where a play stands (API.md, Play.status): the engine's three, and ``resigned``."""
+
+    PLAYING = "playing"
+    WON = "won"
+    BLOCKED = "blocked"
+    RESIGNED = "resigned"
+
+
+FINISHED = frozenset({PlayStatus.WON, PlayStatus.RESIGNED})
+"""The statuses that take no more actions."""
 
 
 class PlayNotFound(LookupError):
     """No play has this id."""
-
-
-class ActionRejected(ValueError):
-    """The action is malformed or not allowed; nothing changed.
-
-    :ivar error: a short code (``illegal_move``, ``malformed_move``, ``bad_position``,
-        ``play_over``, ``bad_mode``, ``bad_action``).
-    :ivar detail: what is wrong, in words.
-    """
-
-    def __init__(self, error: str, detail: str) -> None:
-        super().__init__(detail)
-        self.error = error
-        self.detail = detail
 
 
 class StaleVersion(Exception):
@@ -76,9 +75,11 @@ class LoadedPlay:
     game: Game
 
     @property
-    def status(self) -> str:
-        """``playing``, ``won``, ``blocked`` or ``resigned`` (API.md, Play.status)."""
-        return RESIGNED if self.row.status == RESIGNED else self.game.status.value
+    def status(self) -> PlayStatus:
+        """Where the play stands: resigned as stored, else as the engine sees it."""
+        if self.row.status == PlayStatus.RESIGNED:
+            return PlayStatus.RESIGNED
+        return PlayStatus(self.game.status.value)
 
     @property
     def is_over(self) -> bool:
@@ -99,7 +100,7 @@ class LoadedPlay:
             "custom": row.custom,
             "auto_safe": g.auto_safe,
             "version": row.version,
-            "status": self.status,
+            "status": self.status.value,
             "position": g.position.to_json(),
             "legal_moves": [] if self.is_over else [str(m) for m in g.legal_moves()],
             "moves": g.moves,
@@ -126,6 +127,7 @@ class _GameCache:
         self._lock = threading.Lock()
 
     def get(self, play_id: str, version: int) -> Game | None:
+        """A clone of the game kept for this play at this version, if any."""
         with self._lock:
             hit = self._items.get(play_id)
             if hit is None or hit[0] != version:
@@ -134,8 +136,10 @@ class _GameCache:
             return hit[1].clone()
 
     def put(self, play_id: str, version: int, game: Game) -> None:
+        """Keep ``game`` as the play's game at ``version``. The cache takes it as it is: the
+        caller must not change it afterwards (it may still read it)."""
         with self._lock:
-            self._items[play_id] = (version, game.clone())
+            self._items[play_id] = (version, game)
             self._items.move_to_end(play_id)
             while len(self._items) > self.size:
                 self._items.popitem(last=False)
@@ -159,17 +163,18 @@ def _load(row: PlayRow) -> LoadedPlay:
     game = _cache.get(row.play_id, row.version)
     if game is None:
         rules = rules_for(row.mode)
+        history = row.steps.split(";")[:-1]
         game = Game.replay(
-            _start_position(row, rules), rules, row.history, row.cursor, auto_safe=row.auto_safe, undos=row.undos
+            _start_position(row, rules), rules, history, row.cursor, auto_safe=row.auto_safe, undos=row.undos
         )
-        _cache.put(row.play_id, row.version, game)
+        _cache.put(row.play_id, row.version, game.clone())
     return LoadedPlay(row, game)
 
 
 def _insert(session: Session, row: PlayRow, game: Game) -> LoadedPlay:
     session.add(row)
     session.commit()
-    _cache.put(row.play_id, row.version, game)
+    _cache.put(row.play_id, row.version, game.clone())
     return LoadedPlay(row, game)
 
 
@@ -180,7 +185,7 @@ def _new_row(visitor_id: str, mode: str, auto_safe: bool, **fields: Any) -> Play
         visitor_id=visitor_id,
         mode=mode,
         auto_safe=auto_safe,
-        history=[],
+        steps="",
         cursor=0,
         version=0,
         undos=0,
@@ -277,97 +282,113 @@ def current_play(session: Session, visitor_id: str, number: int, mode: str) -> L
     """The visitor's play of this deal: the latest one unless they gave it up, else a new deal
     (API.md, ``GET /game/{number}``). A won play stays on show until the player deals again."""
     play = latest_play(session, visitor_id, number, mode)
-    if play is None or play.status == RESIGNED:
+    if play is None or play.status is PlayStatus.RESIGNED:
         play = new_play(session, visitor_id, number, mode)
     return play
 
 
-def perform(
-    session: Session,
-    play_id: str,
-    action: str,
-    *,
-    version: int | None,
-    move: str | None = None,
-    value: bool | None = None,
-    idle_cap_s: float = 60.0,
+def act(
+    session: Session, play: LoadedPlay, action: Act, *, version: int | None, idle_cap_s: float = 60.0
 ) -> LoadedPlay:
-    """Apply one action to a play and commit it.
+    """Apply one action to a loaded play (its game is the caller's to change) and commit it:
+    one UPDATE of the play's row guarded by its version, appending the new step to the stored
+    steps (nothing rewritten), plus the finish card when the play ends.
 
-    :param action: one of :data:`ACTIONS`; ``move`` needs ``move`` (notation), ``auto_safe``
-        needs ``value``.
     :param version: the version the action is based on; None skips the check.
-    :param idle_cap_s: the longest gap between actions that counts as play time.
-    :raises PlayNotFound: unknown play.
-    :raises StaleVersion: ``version`` is not the current one.
-    :raises ActionRejected: malformed or illegal action, or the play is over.
+    :param idle_cap_s: the longest gap between actions that counts as play time (seconds).
+    :raises StaleVersion: ``version`` is not the current one (also when another request
+        changed the play first).
+    :raises ActionRejected: an illegal action (``illegal_move``), or the play is over.
     """
-    play = get_play(session, play_id)
-    row = play.row
+    row, game = play.row, play.game
     if version is not None and version != row.version:
         raise StaleVersion(play)
-    if action not in ACTIONS:
-        raise ActionRejected("bad_action", f"action must be one of {', '.join(ACTIONS)}, not {action!r}")
     if play.is_over:
         raise ActionRejected("play_over", f"this play is over ({play.status}); deal again to play on")
-    game = play.game
-    status = play.status
+    kept = _steps_length(row.steps, game.cursor)
     try:
-        if action == "move":
-            if move is None:
-                raise ActionRejected("malformed_move", "a move is required: 3-6, 3-6/3, W-5, 3-F, W-F, D or R")
-            game.play(move)
-        elif action == "undo":
-            game.undo()
-        elif action == "redo":
-            game.redo()
-        elif action == "finish":
-            game.finish()
-        elif action == "resign":
-            status = RESIGNED
-        elif action == "auto_safe":
-            game.auto_safe = bool(value)
-    except MoveSyntaxError as exc:
-        raise ActionRejected("malformed_move", str(exc)) from None
+        pushed = _apply(game, action)
     except IllegalMoveError as exc:
         raise ActionRejected("illegal_move", str(exc)) from None
-    if status != RESIGNED:
-        status = game.status.value
-    now = _now()
-    last = row.last_action_at if row.last_action_at.tzinfo else row.last_action_at.replace(tzinfo=UTC)
-    elapsed = row.elapsed_s + min(max((now - last).total_seconds(), 0.0), idle_cap_s)
-    values: dict[str, Any] = {
-        "history": game.history,
-        "cursor": game.cursor,
-        "undos": game.undos,
-        "auto_safe": game.auto_safe,
-        "status": status,
-        "elapsed_s": elapsed,
-        "last_action_at": now,
-        "version": row.version + 1,
-        "finished_at": now if status in FINISHED else None,
-    }
+    status = PlayStatus.RESIGNED if isinstance(action, Resign) else PlayStatus(game.status.value)
+    values = _row_values(row, game, status, idle_cap_s)
+    written = dict(values)
+    if pushed is not None:
+        tail = pushed.text() + ";"
+        values["steps"] = func.substr(PlayRow.steps, 1, kept) + tail
+        written["steps"] = row.steps[:kept] + tail
     result = session.execute(
         update(PlayRow).where(PlayRow.id == row.id, PlayRow.version == row.version).values(**values)
     )
     if result.rowcount != 1:  # type: ignore[attr-defined]
         session.rollback()
-        session.expire_all()
-        raise StaleVersion(get_play(session, play_id))
+        raise StaleVersion(get_play(session, row.play_id))
+    for key, value in written.items():
+        set_committed_value(row, key, value)
     if status in FINISHED:
-        session.refresh(row)
-        result = "blocked" if status == RESIGNED and game.status is GameStatus.BLOCKED else status
-        record_finish(
-            session,
-            row,
-            result,
-            moves=game.moves,
-            undos=game.undos,
-            cards_home=game.cards_home,
-            points=game.points,
-            at=now,
-        )
+        _record(session, row, game, status)
     session.commit()
-    session.refresh(row)
     _cache.put(row.play_id, row.version, game)
     return LoadedPlay(row, game)
+
+
+def _steps_length(steps: str, count: int) -> int:
+    """How many characters of the stored ``steps`` the first ``count`` steps take."""
+    end = 0
+    for _ in range(count):
+        end = steps.index(";", end) + 1
+    return end
+
+
+def _apply(game: Game, action: Act) -> Step | None:
+    """Play ``action`` on ``game``; the step it adds to the history, if any.
+
+    :raises IllegalMoveError: when the engine refuses it.
+    """
+    match action:
+        case PlayMove(move):
+            return game.play(move)
+        case Finish():
+            return game.finish()
+        case Undo():
+            game.undo()
+        case Redo():
+            game.redo()
+        case SetAutoSafe(on):
+            game.auto_safe = on
+        case Resign():
+            pass
+    return None
+
+
+def _row_values(row: PlayRow, game: Game, status: PlayStatus, idle_cap_s: float) -> dict[str, Any]:
+    """The play row's new values after an action (the steps aside)."""
+    now = _now()
+    last = row.last_action_at if row.last_action_at.tzinfo else row.last_action_at.replace(tzinfo=UTC)
+    return {
+        "cursor": game.cursor,
+        "undos": game.undos,
+        "auto_safe": game.auto_safe,
+        "status": status.value,
+        "elapsed_s": row.elapsed_s + min(max((now - last).total_seconds(), 0.0), idle_cap_s),
+        "last_action_at": now,
+        "version": row.version + 1,
+        "finished_at": now if status in FINISHED else None,
+    }
+
+
+def _record(session: Session, row: PlayRow, game: Game, status: PlayStatus) -> None:
+    """Add the finish card of a play that just ended (committed with its action)."""
+    blocked = status is PlayStatus.RESIGNED and game.status is GameStatus.BLOCKED
+    result = PlayStatus.BLOCKED if blocked else status
+    assert row.finished_at is not None
+    record_finish(
+        session,
+        row,
+        result.value,
+        moves=game.moves,
+        undos=game.undos,
+        cards_home=game.cards_home,
+        points=game.points,
+        at=row.finished_at,
+    )

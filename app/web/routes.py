@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 from app.deps import RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.i18n import N_, _
-from app.services import deals, hints, plays
+from app.services import actions, deals, hints, plays
 from app.services.solver_pool import RateLimited
 from app.web import share
 from app.web.finish import finish_view, finish_view_of_play, latest_card
@@ -42,7 +42,6 @@ NOTICES = {
 """Friendly notices by key: the page shows only these fixed texts (translated), never echoed input."""
 
 SOLVABLE_COOKIE = "ft_solvable"
-ACTION_PATHS = ("move", "draw", "redeal", "undo", "redo", "finish", "resign", "auto-safe")
 
 
 def _mode(mode: str | None) -> str:
@@ -91,7 +90,6 @@ def _render(
         "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
         "finish": finish,
         "modes": list(MODES),
-        "action_paths": ACTION_PATHS,
         "idle_cap_s": state.settings.idle_cap_s,
     }
     response = templates.TemplateResponse(
@@ -250,7 +248,7 @@ def hint(
         )
     except RateLimited:
         return _answer(request, session, play, number, mode, "slow_down", htmx)
-    except plays.ActionRejected:
+    except actions.ActionRejected:
         return _answer(request, session, play, number, mode, "no_hint", htmx)
     if htmx:
         return _render(request, session, play, hint=found.move, why=found.kind, fragment=True)
@@ -272,36 +270,25 @@ def act(
 ) -> Response:
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
-    (``value`` on/off)."""
+    (``value`` on/off). The play is loaded once and the action written once."""
     htmx = _is_htmx(request)
     known_mode = mode in MODES
     mode = _mode(mode)
     play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
-    if play is None or action not in ACTION_PATHS or not known_mode or version is None:
+    if play is None or not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
         # (or for no play, or an unknown mode) changes nothing.
         return _answer(request, session, play, number, mode, "bad_request", htmx)
-    kind, text = action, move
-    if action in ("draw", "redeal"):
-        kind, text = "move", "D" if action == "draw" else "R"
     notice = None
     try:
-        play = plays.perform(
-            session,
-            play.row.play_id,
-            kind.replace("-", "_"),
-            version=version,
-            move=text,
-            value=value == "on",
-            idle_cap_s=settings.idle_cap_s,
-        )
+        what = actions.parse_act(action, move, value == "on")
+        play = plays.act(session, play, what, version=version, idle_cap_s=settings.idle_cap_s)
     except plays.StaleVersion as exc:
         play, notice = exc.current, "stale"
-    except plays.ActionRejected as exc:
+    except actions.ActionRejected as exc:
         notice = {
             "play_over": "over",
-            "illegal_move": _illegal_notice(kind),
-            "malformed_move": "bad_request",
+            "illegal_move": _illegal_notice(action),
         }.get(exc.error, "bad_request")
     return _answer(request, session, play, number, mode, notice, htmx)
 
@@ -321,6 +308,6 @@ def _answer(
 ) -> Response:
     if htmx and play is not None:
         return _render(request, session, play, notice=notice, fragment=True)
-    if play is not None and play.status == plays.RESIGNED:
+    if play is not None and play.status is plays.PlayStatus.RESIGNED:
         return RedirectResponse(game_url(number, mode, "card"), status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)

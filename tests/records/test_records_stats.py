@@ -51,7 +51,6 @@ def add(
         number=number,
         mode=mode,
         custom=custom,
-        history=[],
         created_at=T0,
         last_action_at=T0,
     )

@@ -1,0 +1,102 @@
+"""The play service's one write per action: the stored steps grow by appending, an action after
+undo cuts the redo tail, and what is stored replays to the same game once the cache is gone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from app.db.session import Database, alembic_config, migrate
+from app.engine import CLASSIC, Game, deal
+from app.services import actions, plays
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Database:
+    url = f"sqlite:///{tmp_path / 'p.db'}"
+    migrate(url)
+    return Database(url)
+
+
+def _reloaded(db: Database, play_id: str) -> plays.LoadedPlay:
+    plays._cache._items.clear()
+    with db.sessions() as session:
+        return plays.get_play(session, play_id)
+
+
+def _first_column_moves(game: Game) -> list[str]:
+    return [str(m) for m in game.legal_moves() if m.action == "move"]
+
+
+def test_steps_append_cut_the_redo_tail_and_replay(db: Database) -> None:
+    with db.sessions() as session:
+        play = plays.new_play(session, "v1", 4242, "classic")
+        for name in ("draw", "draw", "undo"):
+            play = plays.act(session, play, actions.parse_act(name), version=play.row.version)
+        move = _first_column_moves(play.game)[0]
+        play = plays.act(session, play, actions.parse_act("move", move), version=play.row.version)
+        assert play.row.steps.count(";") == 2 and play.row.cursor == 2
+        expected = (play.game.position, play.game.undos, play.row.version)
+    again = _reloaded(db, play.row.play_id)
+    assert (again.game.position, again.game.undos, again.row.version) == expected
+    assert again.game.history == [h for h in again.row.steps.split(";") if h]
+    assert again.game.history[0].startswith("D") and again.game.history[1].startswith(move)
+
+
+def test_a_stale_version_changes_nothing(db: Database) -> None:
+    with db.sessions() as session:
+        play = plays.new_play(session, "v1", 7, "classic")
+        play = plays.act(session, play, actions.parse_act("draw"), version=0)
+        stale = plays.get_play(session, play.row.play_id)
+        with pytest.raises(plays.StaleVersion) as caught:
+            plays.act(session, stale, actions.parse_act("draw"), version=0)
+        assert caught.value.current.row.version == 1
+    assert _reloaded(db, play.row.play_id).row.steps.count(";") == 1
+
+
+def test_a_lost_race_is_stale_not_overwritten(db: Database) -> None:
+    """Two requests loaded the same version; the second write finds the row moved on."""
+    with db.sessions() as first, db.sessions() as second:
+        a = plays.new_play(first, "v1", 9, "classic")
+        b = plays.get_play(second, a.row.play_id)
+        b.game = b.game.clone()
+        plays.act(first, a, actions.parse_act("draw"), version=0)
+        with pytest.raises(plays.StaleVersion):
+            plays.act(second, b, actions.parse_act("draw"), version=0)
+    assert _reloaded(db, a.row.play_id).row.steps.count(";") == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "move", "error"),
+    [("jump", None, "bad_action"), ("move", None, "malformed_move"), ("move", "3-Z", "malformed_move")],
+)
+def test_parse_act_says_what_is_wrong(name: str, move: str | None, error: str) -> None:
+    with pytest.raises(actions.ActionRejected) as caught:
+        actions.parse_act(name, move)
+    assert caught.value.error == error and caught.value.detail
+
+
+def test_migration_0008_turns_json_histories_into_steps(tmp_path: Path) -> None:
+    from alembic import command
+
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    command.upgrade(alembic_config(url), "0007")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO plays (play_id, visitor_id, number, mode, custom, auto_safe, history, cursor, version,"
+                " undos, hints, status, elapsed_s, created_at, last_action_at)"
+                " VALUES ('p', 'v', 5, 'classic', 0, 1, '[\"D\", \"1-6 +1-F\"]', 2, 2, 0, 0, 'playing', 0,"
+                " '2026-01-01', '2026-01-01')"
+            )
+        )
+    migrate(url)
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT steps FROM plays")).scalar() == "D;1-6 +1-F;"
+    command.downgrade(alembic_config(url), "0007")
+    with engine.connect() as conn:
+        assert conn.execute(text("SELECT history FROM plays")).scalar() == '["D", "1-6 +1-F"]'
+    assert Game(deal(5, CLASSIC), CLASSIC).cursor == 0
