@@ -1,4 +1,5 @@
-"""FastAPI dependencies shared by both faces, as ``Annotated`` aliases."""
+"""FastAPI dependencies shared by both faces, as ``Annotated`` aliases. Each reaches the app's
+:class:`~app.runtime.Services` through :data:`~app.runtime.ServicesDep`."""
 
 from __future__ import annotations
 
@@ -9,18 +10,14 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.config import Settings
-from app.services.solver_pool import DeadEndCache, GuessCache, RateLimiter, SolverPool
+from app.runtime import ServicesDep
+from app.services.dead_end import DeadEndWatch
+from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
 
 
-def get_session(request: Request) -> Iterator[Session]:
+def get_session(services: ServicesDep) -> Iterator[Session]:
     """A database session for one request."""
-    yield from request.app.state.db.session()
-
-
-def get_settings_dep(request: Request) -> Settings:
-    """The app's settings."""
-    settings: Settings = request.app.state.settings
-    return settings
+    yield from services.db.session()
 
 
 def get_visitor(request: Request) -> str:
@@ -39,35 +36,31 @@ def get_rate_key(request: Request) -> str:
     return vid
 
 
-def get_solver(request: Request) -> SolverPool:
-    """The process pool for interactive solving (hints, ``/api/solve``, dead ends)."""
-    pool: SolverPool = request.app.state.solver
-    return pool
+def _settings(services: ServicesDep) -> Settings:
+    return services.settings
 
 
-def get_rate(request: Request) -> RateLimiter:
-    """The per-visitor solver rate limit."""
-    rate: RateLimiter = request.app.state.rate
-    return rate
+def _solver(services: ServicesDep) -> SolverPool:
+    return services.solver
 
 
-def get_dead_ends(request: Request) -> DeadEndCache:
-    """Dead-end verdicts by play and version."""
-    cache: DeadEndCache = request.app.state.dead_ends
-    return cache
+def _rate(services: ServicesDep) -> RateLimiter:
+    return services.rate
 
 
-def get_guesses(request: Request) -> GuessCache:
-    """The hints the solver could not prove, by play and version."""
-    cache: GuessCache = request.app.state.guesses
-    return cache
+def _dead_ends(services: ServicesDep) -> DeadEndWatch:
+    return services.dead_ends
+
+
+def _guesses(services: ServicesDep) -> GuessCache:
+    return services.guesses
 
 
 SessionDep = Annotated[Session, Depends(get_session)]
-SettingsDep = Annotated[Settings, Depends(get_settings_dep)]
+SettingsDep = Annotated[Settings, Depends(_settings)]
 VisitorDep = Annotated[str, Depends(get_visitor)]
 RateKeyDep = Annotated[str, Depends(get_rate_key)]
-SolverDep = Annotated[SolverPool, Depends(get_solver)]
-RateDep = Annotated[RateLimiter, Depends(get_rate)]
-DeadEndsDep = Annotated[DeadEndCache, Depends(get_dead_ends)]
-GuessesDep = Annotated[GuessCache, Depends(get_guesses)]
+SolverDep = Annotated[SolverPool, Depends(_solver)]
+RateDep = Annotated[RateLimiter, Depends(_rate)]
+DeadEndsDep = Annotated[DeadEndWatch, Depends(_dead_ends)]
+GuessesDep = Annotated[GuessCache, Depends(_guesses)]

@@ -15,10 +15,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from app import i18n
 from app.api.routes import router as api_router
 from app.config import PROJECT_ROOT, Settings, get_settings
-from app.db.session import Database, migrate
-from app.services.analysis import AnalysisRunner
-from app.services.deals import PoolWorker, load_shipped_pool
-from app.services.solver_pool import DeadEndCache, GuessCache, RateLimiter, SolverPool
+from app.runtime import Services
 from app.web import analysis, deal_records, finish, language, share, stats
 from app.web.addresses import redirect_to_one_address
 from app.web.routes import error_page, page_error_message
@@ -33,40 +30,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     """
     settings = settings or get_settings()
     i18n.compile_catalogs()
-    url = settings.resolved_database_url()
+    services = Services.build(settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        migrate(url)
-        with app.state.db.sessions() as session:
-            load_shipped_pool(session)
-        worker = None
-        if settings.pool_worker:
-            worker = PoolWorker(app.state.db.sessions, app.state.background_solver, settings.pool_budget_s * 1000)
-            worker.start()
-        app.state.pool_worker = worker
+        services.start()
         yield
-        if worker is not None:
-            worker.stop()
-        app.state.analyses.shutdown()
-        app.state.solver.shutdown()
-        app.state.background_solver.shutdown()
-        app.state.db.engine.dispose()
+        services.stop()
 
     app = FastAPI(
         title="Forty Thieves",
         summary="Forty Thieves (Napoleon at St. Helena) patience: pages and a JSON API.",
         lifespan=lifespan,
     )
-    app.state.settings = settings
-    app.state.db = Database(url)
-    app.state.solver = SolverPool(settings.solver_workers, settings.solver_queue, settings.solver_wait_s)
-    app.state.background_solver = SolverPool(1, queue=1)
-    app.state.rate = RateLimiter(settings.solver_rate_per_min)
-    app.state.dead_ends = DeadEndCache()
-    app.state.guesses = GuessCache()
-    app.state.analyses = AnalysisRunner(app.state.db.sessions, app.state.solver)
-    app.state.pool_worker = None
+    app.state.services = services
     app.middleware("http")(redirect_to_one_address)
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
     app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
@@ -109,7 +86,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @app.get("/healthz", tags=["health"])
     def healthz() -> dict[str, str]:
         """Liveness and database check: ``{"status": "ok"}``."""
-        with app.state.db.engine.connect() as conn:
+        with services.db.engine.connect() as conn:
             conn.execute(text("SELECT 1"))
         return {"status": "ok"}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Body, Depends, Path, Request
+from fastapi import APIRouter, Body, Depends, Path
 from fastapi.responses import JSONResponse
 
 from app import i18n
@@ -27,6 +27,7 @@ from app.api.schemas import (
 )
 from app.deps import DeadEndsDep, GuessesDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, Position, PositionError
+from app.runtime import ServicesDep
 from app.services import actions, deals, hints, plays, records
 from app.services.solver_pool import RateLimited, SolverBusy
 
@@ -48,11 +49,13 @@ class Solving:
     """What a Play answer needs beyond the play: the solver for its ``dead_end`` flag, the
     session for its ``finish_card``."""
 
-    def __init__(self, solver: SolverDep, dead_ends: DeadEndsDep, session: SessionDep) -> None:
-        self.solver, self.dead_ends, self.session = solver, dead_ends, session
+    def __init__(self, dead_ends: DeadEndsDep, session: SessionDep) -> None:
+        self.dead_ends, self.session = dead_ends, session
 
     def play_json(self, play: plays.LoadedPlay) -> dict[str, Any]:
-        data = play.to_api(dead_end=hints.is_dead_end(play, self.solver, self.dead_ends))
+        """The Play of API.md; its ``dead_end`` flag waits for the check when one runs (a
+        JSON client gets a settled answer; the table's pages fetch it later instead)."""
+        data = play.to_api(dead_end=self.dead_ends.wait(play))
         card = records.finish_card_of(self.session, play.row.id) if play.is_over else None
         data["finish_card"] = None if card is None else records.card_json(self.session, card)
         return data
@@ -85,14 +88,18 @@ def _act(
 
 @router.get("/games/{number}", response_model=GameInfo)
 def game_info(
-    number: GameNumber, session: SessionDep, visitor: VisitorDep, request: Request, mode: plays.ModeName = "classic"
+    number: GameNumber,
+    session: SessionDep,
+    visitor: VisitorDep,
+    services: ServicesDep,
+    mode: plays.ModeName = "classic",
 ) -> dict[str, Any]:
     """What is known of a deal: solvability (null: not yet known, and then it is queued for
     the background solver), the record (fewest moves, then least time), the top wins and the
     asking visitor's own best."""
     known = deals.solvable(session, number, mode)
-    if known is None and request.app.state.pool_worker is not None:
-        request.app.state.pool_worker.want(number, mode)
+    if known is None:
+        services.want_verdict(number, mode)
     top = records.best_wins(session, number, mode)
     mine = records.personal_best(session, visitor, number, mode)
     return {

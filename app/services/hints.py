@@ -22,10 +22,9 @@ from app.i18n import N_
 from app.services.actions import ActionRejected
 from app.services.deals import solvable, store_result
 from app.services.plays import LoadedPlay, rules_for
-from app.services.solver_pool import DeadEndCache, GuessCache, Hint, SolverBusy, SolverPool, follow_line
+from app.services.solver_pool import GuessCache, Hint, SolverBusy, SolverPool, follow_line
 
 HINT_BUDGET_MS = 800.0
-DEAD_END_NODES = 50_000
 
 ON_LINE, UNWINNABLE, GUESS, ONLY_DRAW = "line", "unwinnable", "guess", "draw"
 REASONS = {
@@ -172,28 +171,3 @@ def hint_for(
     session.commit()
     session.refresh(row)
     return hint
-
-
-def stock_exhausted(position: Position) -> bool:
-    """No card left to draw and no redeal to make (RULES.md, Dead end)."""
-    return not position.stock and not (position.waste and position.redeals_left > 0)
-
-
-def is_dead_end(play: LoadedPlay, solver: SolverPool, cache: DeadEndCache) -> bool:
-    """True only when it is proved that no card can reach a foundation by any sequence of
-    legal moves, once the stock is exhausted; never a false alarm (undecided is False)."""
-    pos = play.game.position
-    if play.status != "playing" or not stock_exhausted(pos):
-        return False
-    key = (play.row.play_id, play.row.version)
-    known = cache.get(key)
-    if known is not None:
-        return known
-    try:
-        reach = solver.can_reach_foundation(pos, play.game.rules, DEAD_END_NODES)
-    except SolverBusy:
-        return False
-    dead = reach is False
-    if reach is not None:
-        cache.put(key, dead)
-    return dead

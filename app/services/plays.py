@@ -89,7 +89,7 @@ class LoadedPlay:
     def to_api(self, dead_end: bool = False) -> dict[str, Any]:
         """The Play object of API.md. The stock's order never appears.
 
-        :param dead_end: the dead-end verdict (``app.services.hints.is_dead_end``), computed apart
+        :param dead_end: the dead-end verdict (``app.services.dead_end``), computed apart
             because it needs the solver.
         """
         g, row = self.game, self.row

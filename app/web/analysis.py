@@ -18,10 +18,11 @@ from fastapi.responses import Response
 from sqlalchemy.orm import Session
 
 from app.db.models import FinishCard, PlayAnalysis
-from app.deps import DeadEndsDep, SessionDep, SolverDep, VisitorDep
+from app.deps import SessionDep, VisitorDep
 from app.engine import FINISH, MAX_GAME_NUMBER, MODES, Move, Position, apply
 from app.i18n import _, decimal, ngettext
-from app.services import analysis, hints, plays
+from app.runtime import ServicesDep
+from app.services import analysis, plays
 from app.web.board import BoardView, board_view, describe_move
 from app.web.templating import templates
 from app.web.view import game_url
@@ -98,8 +99,7 @@ def analysis_page(
     number: int,
     session: SessionDep,
     visitor: VisitorDep,
-    solver: SolverDep,
-    dead_ends: DeadEndsDep,
+    services: ServicesDep,
     mode: Annotated[str | None, Query(max_length=16)] = None,
     line: Annotated[str | None, Query(max_length=8)] = None,
     step: Annotated[int, Query(ge=0, le=10_000)] = 0,
@@ -128,9 +128,10 @@ def analysis_page(
     )
     if play is None:
         return _page(request, _with(base, message=_("You have not played this deal yet.")), 404)
-    if play.status == "won":
+    if play.status is plays.PlayStatus.WON:
         return _page(request, _with(base, message=_("You won this play: there is no lost move to look for.")), 404)
-    if play.status == "playing" and not hints.is_dead_end(play, solver, dead_ends):
+    # The table's dead-end banner links here, so its verdict is known and this does not wait.
+    if play.status is plays.PlayStatus.PLAYING and not services.dead_ends.wait(play, timeout_s=10.0):
         return _page(
             request,
             _with(
@@ -141,7 +142,7 @@ def analysis_page(
         )
     stored = analysis.stored_analysis(session, play)
     if stored is None:
-        state = request.app.state.analyses.ensure(play)
+        state = services.analyses.ensure(play)
         return _page(request, _with(base, state={"running": "analysing"}.get(state, state)), 200)
     return _page(request, done_view(base, play, stored, line, step), 200)
 

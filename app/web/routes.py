@@ -13,9 +13,10 @@ from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from app.deps import RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
+from app.deps import RateDep, RateKeyDep, SessionDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.i18n import N_, _
+from app.runtime import ServicesDep, get_services
 from app.services import actions, deals, hints, plays
 from app.services.solver_pool import RateLimited
 from app.web import share
@@ -66,9 +67,10 @@ def _render(
     status_code: int = 200,
     finish: Any = None,
 ) -> Response:
-    state = request.app.state
+    services = get_services(request)
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why)
-    table.dead_end = hints.is_dead_end(play, state.solver, state.dead_ends)
+    dead_end = services.dead_ends.known(play)
+    table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
     table.only_solvable = only_solvable(request)
     challenge = None
     if play.row.number is not None:
@@ -81,8 +83,6 @@ def _render(
             finish = finish_view_of_play(session, play)
         if play.row.challenge_id is not None and not play.is_over:
             challenge = share.challenge_line(session, play.row.challenge_id)
-        if verdict is None and state.pool_worker is not None:
-            state.pool_worker.want(play.row.number, play.row.mode)
     context: dict[str, Any] = {
         "t": table,
         "challenge": challenge,
@@ -90,7 +90,7 @@ def _render(
         "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
         "finish": finish,
         "modes": list(MODES),
-        "idle_cap_s": state.settings.idle_cap_s,
+        "idle_cap_s": services.settings.idle_cap_s,
     }
     response = templates.TemplateResponse(
         request, "game.html", context, block_name="table" if fragment else None, status_code=status_code
@@ -143,6 +143,7 @@ def game_page(
     number: int,
     session: SessionDep,
     visitor: VisitorDep,
+    services: ServicesDep,
     mode: Annotated[str | None, Query()] = None,
     sel: Annotated[str | None, Query(max_length=3)] = None,
     n: Annotated[str | None, Query(max_length=4)] = None,
@@ -156,6 +157,9 @@ def game_page(
     if not 1 <= number <= MAX_GAME_NUMBER:
         return error_page(request, _bad_number())
     play = plays.current_play(session, visitor, number, _mode(mode))
+    services.dead_ends.start(play)
+    if play.row.number is not None and deals.verdict(session, play.row.number, play.row.mode) is None:
+        services.want_verdict(play.row.number, play.row.mode)
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
     return _render(
         request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why, fragment=_is_htmx(request)
@@ -244,7 +248,7 @@ def hint(
         return _answer(request, session, None, number, mode, "bad_request", htmx)
     try:
         found = hints.hint_for(
-            session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=request.app.state.guesses
+            session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=get_services(request).guesses
         )
     except RateLimited:
         return _answer(request, session, play, number, mode, "slow_down", htmx)
@@ -255,6 +259,32 @@ def hint(
     return RedirectResponse(game_url(number, mode, hint=found.move, why=found.kind), status_code=303)
 
 
+@router.get("/game/{number}/dead-end", response_class=HTMLResponse)
+def dead_end_fragment(
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    services: ServicesDep,
+    mode: Annotated[str | None, Query()] = None,
+    version: Annotated[int | None, Query()] = None,
+) -> Response:
+    """The dead-end slot of the table (htmx polls it while the check runs): the warning when
+    the play's position is a dead end, nothing when it is not, the same polling slot while it
+    is still being checked. A play that has moved on since ``version`` gets an empty slot (its
+    own table brings its own)."""
+    play = plays.latest_play(session, visitor, number, _mode(mode)) if 1 <= number <= MAX_GAME_NUMBER else None
+    if play is None or play.row.version != version:
+        return HTMLResponse("", headers={"Cache-Control": "no-store"})
+    services.dead_ends.start(play)
+    table = build_table(play, None)
+    dead_end = services.dead_ends.known(play)
+    table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
+    response = templates.TemplateResponse(request, "partials/dead_end.html", {"t": table})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @router.post("/game/{number}/{action}")
 def act(
     request: Request,
@@ -262,7 +292,7 @@ def act(
     action: str,
     session: SessionDep,
     visitor: VisitorDep,
-    settings: SettingsDep,
+    services: ServicesDep,
     mode: Annotated[str, Form()] = "classic",
     version: Annotated[int | None, Form()] = None,
     move: Annotated[str | None, Form(max_length=16)] = None,
@@ -282,7 +312,8 @@ def act(
     notice = None
     try:
         what = actions.parse_act(action, move, value == "on")
-        play = plays.act(session, play, what, version=version, idle_cap_s=settings.idle_cap_s)
+        play = plays.act(session, play, what, version=version, idle_cap_s=services.settings.idle_cap_s)
+        services.dead_ends.start(play)
     except plays.StaleVersion as exc:
         play, notice = exc.current, "stale"
     except actions.ActionRejected as exc:

@@ -100,12 +100,15 @@ class TableView:
     more_url: str | None
     fewer_url: str | None
     cancel_url: str
+    dead_end_url: str
     max_at_once: int | None
     preferred_move: str | None
     is_over: bool
     hint_move: str | None = None
     hint_on_stock: bool = False
     dead_end: bool = False
+    dead_end_pending: bool = False
+    """The dead-end check of this position is still running (the page fetches it later)."""
     solvable: bool | None = None
     undecided: bool = False  # not known, and the solver has tried and given up (see deals.verdict)
     only_solvable: bool = True
@@ -296,6 +299,7 @@ def build_table(
         more_url=more_url,
         fewer_url=fewer_url,
         cancel_url=game_url(number, mode),
+        dead_end_url=game_url(number, mode, "dead-end", version=row.version),
         max_at_once=max_at_once,
         preferred_move=preferred_move,
         is_over=over,

@@ -15,7 +15,7 @@ from tests.records.winning import NUMBER, win
 def test_a_win_after_seeing_the_analysis_is_assisted_and_no_record(client: TestClient) -> None:
     first = client.post(f"/api/games/{NUMBER}/plays", json={"mode": "classic"}).json()
     client.post(f"/api/plays/{first['play_id']}/resign", json={"version": 0})
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         row_id = s.scalar(select(PlayRow.id).where(PlayRow.play_id == first["play_id"]))
         s.add(
             PlayAnalysis(

@@ -17,7 +17,7 @@ HX = {"HX-Request": "true"}
 
 
 def cards(client: TestClient) -> list[FinishCard]:
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         return list(s.scalars(select(FinishCard).order_by(FinishCard.id)))
 
 
@@ -98,7 +98,7 @@ def test_restarted_and_abandoned_plays_store_no_card(client: TestClient) -> None
     client.post("/game/4242/restart", data={"mode": "classic"})
     client.get("/game/77")
     client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         assert len(list(s.scalars(select(PlayRow)))) == 3
     assert cards(client) == []
 
@@ -136,7 +136,7 @@ def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -
     from app.web.view import build_table
 
     play = custom(client, blocked())
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         table = build_table(get_play(s, play["play_id"]), None)
     table.number = 4242  # the page serves numbered deals; the banner only needs the status
     html = render_block(

@@ -172,7 +172,7 @@ def test_display_names_are_cleaned_and_limited(session: Session) -> None:
 
 
 def test_statistics_page_shows_the_figures_and_a_chart(client: TestClient) -> None:
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         client.get("/stats")  # makes the visitor cookie
         from app.web.visitor import VisitorCookie
 

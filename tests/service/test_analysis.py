@@ -138,7 +138,7 @@ def _lost_play(client: TestClient, k: int) -> dict[str, Any]:
 
 
 def _analyse_with(client: TestClient, play_id: str, fake: Any) -> None:
-    with client.app.state.db.sessions() as session:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as session:  # type: ignore[attr-defined]
         analysis.analyse(session, get_play(session, play_id), fake)
 
 
@@ -183,7 +183,7 @@ def test_the_page_names_the_move_that_lost_and_replays_the_line_from_there(clien
 
 def test_while_analysing_the_page_polls_and_refreshes_without_javascript(client: TestClient) -> None:
     play = _lost_play(client, 3)
-    runner = client.app.state.analyses  # type: ignore[attr-defined]
+    runner = client.app.state.services.analyses  # type: ignore[attr-defined]
     runner.ensure = lambda _play: runner.RUNNING  # hold it "running"
     page = client.get(f"/game/{winning.NUMBER}/analysis?mode=classic")
     assert page.status_code == 200 and "Analysing…" in page.text
@@ -238,7 +238,7 @@ def test_the_result_card_still_opens_its_analysis_after_the_deal_is_dealt_again(
 def solving_client(client: TestClient) -> Iterator[TestClient]:
     """The app with the deal of :mod:`tests.records.winning` unknown to the solved-deals table
     (so the analysis must solve it)."""
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal).where(SolvedDeal.number == winning.NUMBER))
         s.commit()
     yield client
@@ -252,11 +252,11 @@ def test_an_analysis_that_settles_the_deal_tells_its_table(
     it not winnable: either way the deal's table stops saying "not yet known"."""
     client = solving_client
     play = _lost_play(client, 3)
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         assert deals.solvable(s, winning.NUMBER, "classic") is None
     probe = along_the_line(3) if found == "a winning line" else (lambda i, ms: Probe(analysis.UNWINNABLE))
     _analyse_with(client, play["play_id"], probe)
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         assert deals.solvable(s, winning.NUMBER, "classic") is verdict
     assert client.get(f"/api/games/{winning.NUMBER}?mode=classic").json()["solvable"] is verdict
 
@@ -268,14 +268,14 @@ def test_real_solver_in_the_background_says_a_deal_given_up_at_once_was_winnable
     url = f"/game/{winning.NUMBER}/analysis?mode=classic"
     first = client.get(url)
     assert first.status_code == 200 and "Analysing…" in first.text
-    assert client.app.state.analyses.wait_idle(30)  # type: ignore[attr-defined]
+    assert client.app.state.services.analyses.wait_idle(30)  # type: ignore[attr-defined]
     poll = client.get(url, headers={"HX-Request": "true"})
     text = _text(poll.text)
     assert "You could still have won" in text and "hx-trigger" not in poll.text
     assert "Solver: 1 position of your game checked" in text
     assert "From the deal" in text and "Move 1 of" in text
     # Reloads are instant: the result is stored, no new analysis starts.
-    client.app.state.analyses.ensure = None  # type: ignore[attr-defined]
+    client.app.state.services.analyses.ensure = None  # type: ignore[attr-defined]
     assert "You could still have won" in client.get(url).text
 
 
@@ -298,7 +298,7 @@ def test_the_analysis_page_is_translated(client: TestClient) -> None:
 def test_the_solver_time_uses_the_decimal_separator_of_the_language(client: TestClient, lang: str, shown: str) -> None:
     play = _lost_play(client, 4)
     _analyse_with(client, play["play_id"], along_the_line(4))
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(update(PlayAnalysis).values(elapsed_ms=9400.0))
         s.commit()
     client.cookies.set("ft_lang", lang)

@@ -74,7 +74,7 @@ def test_following_every_hint_from_a_pool_deal_wins_it(settings: Settings) -> No
     result = solve(deal(number, CLASSIC), CLASSIC, max_nodes=400_000)
     assert result.status == "winnable"
     with TestClient(create_app(settings)) as client:
-        with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+        with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
             s.execute(delete(SolvedDeal).where(SolvedDeal.number == number))
             s.add(
                 SolvedDeal(
@@ -180,7 +180,7 @@ def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(clie
     near = position_with(
         [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []], ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
     )
-    client.app.state.rate.per_minute = 2  # type: ignore[attr-defined]
+    client.app.state.services.rate.per_minute = 2  # type: ignore[attr-defined]
     codes = []
     for _ in range(3):
         client.cookies.clear()
@@ -191,7 +191,7 @@ def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(clie
 
 
 def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestClient) -> None:
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal))  # only this deal in the pool
         s.add(
             SolvedDeal(
@@ -240,7 +240,7 @@ def test_stored_hint_line_replays_through_the_engine() -> None:
 def test_a_hint_that_finds_a_win_settles_its_deal_as_winnable(client: TestClient) -> None:
     # A play-tester saw "This move keeps a win within reach" beside the deal's "not yet known".
     number = _solvable_number()
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal).where(SolvedDeal.number == number))
         s.commit()
     assert client.get(f"/api/games/{number}").json()["solvable"] is None
@@ -250,7 +250,7 @@ def test_a_hint_that_finds_a_win_settles_its_deal_as_winnable(client: TestClient
     hint = client.post(f"/api/plays/{play['play_id']}/hint").json()
     assert hint["reason"] == "This move keeps a win within reach."
     assert client.get(f"/api/games/{number}").json()["solvable"] is True
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         line = s.query(SolvedDeal).filter_by(number=number, mode="classic").one().line
     game = Game(deal(number, CLASSIC), CLASSIC, auto_safe=False)
     for text in line:  # the stored line is the play's moves, then the hint's line: it wins from the deal
@@ -260,20 +260,20 @@ def test_a_hint_that_finds_a_win_settles_its_deal_as_winnable(client: TestClient
 
 def test_a_hint_on_a_set_up_position_settles_no_deal(client: TestClient) -> None:
     number = _solvable_number()
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal))
         s.commit()
     position = Position.to_json(Game(deal(number, CLASSIC), CLASSIC).position, reveal_stock=True)
     play = client.post("/api/plays", json={"position": position, "mode": "classic"}).json()
     assert client.post(f"/api/plays/{play['play_id']}/hint").json()["reason"] == "This move keeps a win within reach."
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         assert s.query(SolvedDeal).count() == 0
 
 
 def test_a_hint_the_solver_could_not_prove_is_kept_for_its_position(client: TestClient) -> None:
     # A play-tester asking again on an unchanged, undecided position waited the whole budget
     # each time, and each time it counted against the rate limit.
-    client.app.state.rate.per_minute = 1  # type: ignore[attr-defined]
+    client.app.state.services.rate.per_minute = 1  # type: ignore[attr-defined]
     play = client.post("/api/games/77/plays", json={"auto_safe": True}).json()  # no win found in 1 s
     first = client.post(f"/api/plays/{play['play_id']}/hint")
     again = client.post(f"/api/plays/{play['play_id']}/hint")

@@ -7,7 +7,8 @@ from typing import Any
 
 from app.db.session import Database, migrate
 from app.engine import Position, Rules
-from app.services.deals import PoolWorker, pick_number, solvable
+from app.services.deals import pick_number, solvable
+from app.services.pool_worker import PoolWorker
 from app.solver import SolveResult
 
 

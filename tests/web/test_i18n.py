@@ -119,7 +119,7 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     from app.web.templating import templates
     from app.web.view import build_table
 
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         table = build_table(get_play(s, play["play_id"]), None)
     table.number = 4242
     token = i18n.use_language(lang)

@@ -257,7 +257,7 @@ def test_every_lit_card_of_a_hinted_run_picks_up_the_whole_run(client: TestClien
         rest.remove(card)
     position = {"tableau": tableau, "foundations": [None] * 8, "waste": [*rest, "9C"], "stock": [], "redeals_left": 0}
     play = client.post("/api/plays", json={"position": position, "mode": "classic"}).json()
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         loaded = get_play(s, play["play_id"])
         plain = build_table(loaded, None).columns[0].cards
         hinted = build_table(loaded, None, Move.parse("1-2/2"), "line").columns[0].cards
@@ -283,7 +283,7 @@ def test_a_deal_the_solver_gave_up_on_says_undecided_not_not_yet_known(client: T
     from app.services.deals import store_result
 
     assert "not yet known" in client.get("/game/77").text
-    with client.app.state.db.sessions() as s:  # type: ignore[attr-defined]
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         store_result(s, 77, "classic", "unknown", [], 1_000_000, 10_000.0)
     html = client.get("/game/77").text
     assert ">undecided<" in html and "not yet known" not in html and "Too hard for the solver to settle" in html

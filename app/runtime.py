@@ -1,0 +1,92 @@
+"""The process's services: one typed object made by ``create_app`` and started and stopped by
+the app's lifespan (database, solver pools, caches, rate limits, background workers), reached
+by routes through one dependency, :data:`ServicesDep` (ARCHITECTURE.md, runtime.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from app.config import Settings
+from app.db.session import Database, migrate
+from app.services.analysis import AnalysisRunner
+from app.services.dead_end import DeadEndWatch
+from app.services.deals import load_shipped_pool
+from app.services.pool_worker import PoolWorker
+from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
+
+
+@dataclass
+class Services:
+    """Everything the routes call besides the request itself.
+
+    :ivar solver: the interactive solver pool (hints, ``/api/solve``, dead ends, analyses).
+    :ivar background_solver: one low-priority process for the pool worker.
+    :ivar rate: the per-visitor solver rate limit.
+    :ivar guesses: hints the solver could not prove, by (play id, version).
+    :ivar dead_ends: the dead-end checks and their verdicts.
+    :ivar pool_worker: the background solver of new deals, None when switched off or stopped.
+    """
+
+    settings: Settings
+    db: Database
+    solver: SolverPool
+    background_solver: SolverPool
+    rate: RateLimiter
+    guesses: GuessCache
+    dead_ends: DeadEndWatch
+    analyses: AnalysisRunner
+    pool_worker: PoolWorker | None = field(default=None)
+
+    @classmethod
+    def build(cls, settings: Settings) -> Services:
+        """The services for ``settings``; nothing runs until :meth:`start`."""
+        db = Database(settings.resolved_database_url())
+        solver = SolverPool(settings.solver_workers, settings.solver_queue, settings.solver_wait_s)
+        return cls(
+            settings=settings,
+            db=db,
+            solver=solver,
+            background_solver=SolverPool(1, queue=1),
+            rate=RateLimiter(settings.solver_rate_per_min),
+            guesses=GuessCache(),
+            dead_ends=DeadEndWatch(solver),
+            analyses=AnalysisRunner(db.sessions, solver),
+        )
+
+    def start(self) -> None:
+        """Migrate the database to head, load the shipped pool, start the pool worker."""
+        migrate(self.db.url)
+        with self.db.sessions() as session:
+            load_shipped_pool(session)
+        if self.settings.pool_worker:
+            budget_ms = self.settings.pool_budget_s * 1000
+            self.pool_worker = PoolWorker(self.db.sessions, self.background_solver, budget_ms)
+            self.pool_worker.start()
+
+    def stop(self) -> None:
+        """Stop the workers and the solver processes, and close the database's connections."""
+        if self.pool_worker is not None:
+            self.pool_worker.stop()
+            self.pool_worker = None
+        self.dead_ends.shutdown()
+        self.analyses.shutdown()
+        self.solver.shutdown()
+        self.background_solver.shutdown()
+        self.db.engine.dispose()
+
+    def want_verdict(self, number: int, mode: str) -> None:
+        """Ask the pool worker to solve a deal soon (someone is looking at its "not yet known")."""
+        if self.pool_worker is not None:
+            self.pool_worker.want(number, mode)
+
+
+def get_services(request: Request) -> Services:
+    """The app's :class:`Services` (a FastAPI dependency)."""
+    services: Services = request.app.state.services
+    return services
+
+
+ServicesDep = Annotated[Services, Depends(get_services)]

@@ -1,0 +1,112 @@
+"""The background worker that solves deals not yet known, so that the pool of proved-winnable
+numbers grows while the server runs and a table's "not yet known" gets its verdict."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections import deque
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.db import queries
+from app.engine import MODES, deal
+from app.services.deals import store_result, verdict
+from app.services.solver_pool import SolverBusy, SolverPool
+
+log = logging.getLogger(__name__)
+
+
+class PoolWorker:
+    """A background thread that solves deals not yet known, one at a time through the
+    solver pool (lower CPU priority): numbers asked for by shared links first, then the next
+    numbers after the highest known, alternating modes.
+
+    :param budget_ms: time per deal.
+    :param share: the fraction of one core it may use: after a deal that took t seconds it
+        rests t × (1/share − 1) seconds (at least ``pause_s``). A wanted deal (someone is
+        looking at its "not yet known") cuts a rest short; the rest it cut is then owed and
+        added to the next rest, which nothing cuts, so the share holds over two deals.
+    :param pause_s: the shortest rest between two deals.
+    :param error_pause_s: the rest after an unexpected error (it is logged; the worker goes on).
+    """
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        solver: SolverPool,
+        budget_ms: float = 10_000,
+        share: float = 0.25,
+        pause_s: float = 2.0,
+        error_pause_s: float = 30.0,
+    ) -> None:
+        self.sessions = sessions
+        self.solver = solver
+        self.budget_ms = budget_ms
+        self.share = share
+        self.pause_s = pause_s
+        self.error_pause_s = error_pause_s
+        self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
+        self._stop = threading.Event()
+        self._wake = threading.Event()  # set by want() and stop(): ends a rest early
+        self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+
+    def want(self, number: int, mode: str) -> None:
+        """Ask for this deal to be solved soon (a shared link of unknown solvability)."""
+        if (number, mode) not in self._wanted:
+            self._wanted.append((number, mode))
+        self._wake.set()
+
+    def _next(self, session: Session, turn: int) -> tuple[int, str]:
+        while self._wanted:
+            number, mode = self._wanted.popleft()
+            # any verdict stored, "unknown" included: the same budget would only say it again
+            if verdict(session, number, mode) is None:
+                return number, mode
+        mode = list(MODES)[turn % len(MODES)]
+        return queries.highest_solved(session, mode) + 1, mode
+
+    def _rest(self, seconds: float, owed: float) -> float:
+        """Rest ``seconds`` plus the ``owed`` rest of the last cut; a want may cut it short only
+        when nothing is owed. Returns the rest owed now."""
+        if owed:
+            self._stop.wait(seconds + owed)
+            return 0.0
+        end = time.monotonic() + seconds
+        while (left := end - time.monotonic()) > 0:
+            self._wake.wait(left)
+            self._wake.clear()
+            if self._stop.is_set() or self._wanted:
+                return max(0.0, end - time.monotonic())
+        return 0.0
+
+    def _run(self) -> None:
+        turn = 0
+        rest, owed = self.pause_s, 0.0
+        while True:
+            owed = self._rest(rest, owed)
+            if self._stop.is_set():
+                return
+            try:
+                with self.sessions() as session:
+                    number, mode = self._next(session, turn)
+                    rules = MODES[mode]
+                    result = self.solver.solve(deal(number, rules), rules, budget_ms=self.budget_ms)
+                    store_result(
+                        session, number, mode, result.status, list(result.moves), result.nodes, result.elapsed_ms
+                    )
+                turn += 1
+                rest = max(self.pause_s, result.elapsed_ms / 1000 * (1 / self.share - 1))
+            except SolverBusy:
+                continue
+            except Exception:  # keep the worker alive; the server must not die with it
+                log.exception("deal pool worker")
+                rest = self.error_pause_s
