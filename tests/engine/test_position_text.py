@@ -121,6 +121,13 @@ def test_the_docs_examples_are_the_positions_they_describe() -> None:
     assert legal_moves(blocked_position, CLASSIC) == [] and blocked_position.waste[-1] == Card.parse("9C")
 
 
+def test_the_docs_python_example_runs_as_it_says() -> None:
+    names: dict[str, object] = {}
+    exec(next(body for kind, body in BLOCKS if kind == "python"), names)
+    assert names["text"] == str(deal(4242, CLASSIC))
+    assert " | S:99 cards | " in str(names["seen"])
+
+
 def test_the_docs_set_up_example_reads_with_the_rest_in_the_stock() -> None:
     position = Position.parse(TEXT_BLOCKS[0], CLASSIC)
     assert position.tableau[0] == cards("KD 9S 8S 7S") and len(position.stock) == 104 - 5
