@@ -5,7 +5,8 @@ RULES.md is the source of every rule here. The public surface:
 - :mod:`.cards`: :class:`Card`, ranks and suits, parsing and formatting.
 - :mod:`.rules`: :class:`Rules` (a frozen row of data), :data:`CLASSIC`, :data:`RELAXED`.
 - :mod:`.deal`: :func:`deal` (game number → starting :class:`Position`).
-- :mod:`.position`: :class:`Position`, its JSON form and validation.
+- :mod:`.position`: :class:`Position`, its JSON form, its one-line text form
+  (``str(position)``, :meth:`Position.parse`; docs/position-text.md) and validation.
 - :mod:`.moves`: :class:`Move` and the notation, :func:`legal_moves`, :func:`apply`.
 - :mod:`.game`: :class:`Game`, a play in memory with undo/redo, safe auto-moves and Finish.
 """

@@ -1,4 +1,5 @@
-"""The position: an immutable value with the JSON form of API.md and its validation.
+"""The position: an immutable value, its JSON form (API.md), its one-line text form
+(docs/position-text.md) and their validation.
 
 Shapes: ``tableau`` is a tuple of columns, each a tuple of cards bottom first (the last is the
 top, the only available card); ``foundations`` holds each slot's top card or None, ``decks``
@@ -8,6 +9,7 @@ first (the last is playable); ``stock`` is in draw order (the first is drawn fir
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -20,12 +22,17 @@ Column = tuple[Card, ...]
 
 
 class PositionError(ValueError):
-    """A position (usually from JSON) that breaks the shape or the card count; the message says
-    exactly what is wrong."""
+    """A position (from JSON or text) that breaks the shape or the card count; the message says
+    exactly what is wrong and where."""
 
 
 SETUP_FIELDS = ("tableau", "foundations", "waste", "stock", "redeals_left")
 """The fields of a position in API.md's set-up form."""
+
+EMPTY = "-"
+"""The text form's empty pile or empty foundation slot."""
+REST = "*"
+"""The text form's "every card not named elsewhere, in the fixed pack order" (set-up texts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +76,62 @@ class Position:
     def with_(self, **changes: Any) -> Position:
         """A copy with some fields replaced."""
         return replace(self, **changes)
+
+    # -- text ---------------------------------------------------------------------------------
+    def text(self, *, reveal_stock: bool) -> str:
+        """The one-line text form (docs/position-text.md): ``1:KD 9S | 2:- | … | F:AS - … |
+        W:7C 2D | S:4H 5H … | R:0``. Columns bottom first, foundation slots in the order
+        S S H H D D C C, the waste bottom first, the stock in draw order.
+
+        ``reveal_stock=False`` writes only the stock's size (``S:51 cards``), as a player sees
+        it; such a text is for reading and cannot be parsed back. ``str(position)`` reveals it.
+        """
+        parts = [f"{n}:{_pile_text(col)}" for n, col in enumerate(self.tableau, 1)]
+        parts.append("F:" + " ".join(EMPTY if top is None else str(top) for top in self.foundations))
+        parts.append("W:" + _pile_text(self.waste))
+        if reveal_stock or not self.stock:
+            parts.append("S:" + _pile_text(self.stock))
+        else:
+            parts.append(f"S:{len(self.stock)} card{'' if len(self.stock) == 1 else 's'}")
+        parts.append(f"R:{self.redeals_left}")
+        return " | ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text(reveal_stock=True)
+
+    def __repr__(self) -> str:
+        return f"Position.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str, rules: Rules | None = None) -> Position:
+        """Read the text form of :meth:`text` (docs/position-text.md) back into a position.
+
+        Labels and cards may be in any case, with any spaces around ``|``, ``:`` and between
+        cards; a card may also be written ``10S``. ``*`` in one column, the waste or the stock
+        stands for every card not named elsewhere, in the fixed pack order (RULES.md, "The
+        deal"), so set-up texts need not list all 104 cards. With ``rules`` the layout must be
+        the mode's (columns, foundation slots, at most ``rules.redeals`` redeals); without,
+        the text gives it: its columns, and ``decks`` = foundation slots / 4.
+
+        :raises PositionError: naming the part of the text and what is wrong: a missing,
+            unknown, repeated or misplaced label, an unknown card, ``-`` among cards, a
+            foundation slot of the wrong suit or the wrong number of slots, a bad redeal count,
+            a hidden stock (``S:51 cards``), more than one ``*``, or card counts that are not
+            each card exactly ``decks`` times.
+        """
+        columns, named = _text_sections(text, rules)
+        foundations = _text_foundations(named["F"], rules)
+        decks = len(foundations) // 4
+        piles = {f"column {n}": _text_pile(body, f"column {n}") for n, body in enumerate(columns, 1)}
+        piles[_WASTE] = _text_pile(named["W"], _WASTE)
+        piles[_STOCK] = _text_stock(named["S"])
+        redeals = _text_redeals(named["R"], rules)
+        filled = _fill_rest(piles, foundations, decks)
+        stock = filled.pop(_STOCK)
+        waste = filled.pop(_WASTE)
+        pos = cls(tuple(filled.values()), tuple(foundations), waste, stock, redeals)
+        _check_counts(pos, decks)
+        return pos
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self, *, reveal_stock: bool = False) -> dict[str, Any]:
@@ -125,27 +188,35 @@ class Position:
 
         :raises PositionError: listing the missing and the extra cards.
         """
-        seen: Counter[Card] = Counter()
-        for col in self.tableau:
-            seen.update(col)
-        seen.update(self.waste)
-        seen.update(self.stock)
-        for slot, top in enumerate(self.foundations):
-            if top is not None:
-                suit = slot // rules.decks
-                seen.update(Card(r, suit) for r in range(1, top.rank + 1))
-        want = Counter(full_pack(rules.decks))
-        missing = want - seen
-        extra = seen - want
-        if missing or extra:
-            parts = []
-            if missing:
-                parts.append("missing " + _describe(missing))
-            if extra:
-                parts.append("too many " + _describe(extra))
-            raise PositionError(
-                f"position must hold all {rules.card_count} cards, each exactly {rules.decks} times: {'; '.join(parts)}"
-            )
+        _check_counts(self, rules.decks)
+
+
+def _check_counts(position: Position, decks: int) -> None:
+    want = Counter(full_pack(decks))
+    seen = _cards_in(position.tableau, position.foundations, decks)
+    seen.update(position.waste)
+    seen.update(position.stock)
+    missing = want - seen
+    extra = seen - want
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + _describe(missing))
+        if extra:
+            parts.append("too many " + _describe(extra))
+        times = "once" if decks == 1 else f"{decks} times"
+        raise PositionError(f"position must hold all {52 * decks} cards, each exactly {times}: {'; '.join(parts)}")
+
+
+def _cards_in(piles: Sequence[Sequence[Card | None]], foundations: Sequence[Card | None], decks: int) -> Counter[Card]:
+    """The cards of ``piles`` (a None in them is skipped) and of the foundations, each slot
+    counted as A up to its top."""
+    seen: Counter[Card] = Counter(card for pile in piles for card in pile if card is not None)
+    for slot, top in enumerate(foundations):
+        if top is not None:
+            suit = slot // decks
+            seen.update(Card(r, suit) for r in range(1, top.rank + 1))
+    return seen
 
 
 def _describe(counts: Counter[Card]) -> str:
@@ -190,3 +261,183 @@ def _foundations(value: Any, rules: Rules) -> list[Card | None]:
             )
         out.append(card)
     return out
+
+
+# -- the text form (docs/position-text.md) ---------------------------------------------------
+_PART = re.compile(r"\s*([0-9]+|[A-Za-z]+)\s*:(.*)", re.DOTALL)
+_INNER_LABEL = re.compile(r"(?:^|\s)([0-9]+|[A-Za-z]+)\s*:")
+_HIDDEN_STOCK = re.compile(r"\s*\d+\s+cards?\s*", re.IGNORECASE)
+_AFTER_COLUMNS = ("F", "W", "S", "R")
+_WASTE = "the waste W:"
+_STOCK = "the stock S:"
+_ORDER = "the parts are 1:, 2:, … one per column, then F:, W:, S:, R:, separated by |"
+
+
+def _pile_text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards) if cards else EMPTY
+
+
+def _text_parts(text: str) -> list[tuple[str, str]]:
+    """``text`` cut at ``|`` into (label in upper case, body) pairs."""
+    if not isinstance(text, str):
+        raise PositionError(f"a position text must be a string, not {type(text).__name__}")
+    out = []
+    for n, part in enumerate(text.split("|"), 1):
+        if not part.strip():
+            raise PositionError(f"position text, part {n} is empty (two | in a row, or one at an end?); {_ORDER}")
+        m = _PART.fullmatch(part)
+        if m is None:
+            raise PositionError(f"position text, part {n} {part.strip()!r} has no label; {_ORDER}")
+        second = _INNER_LABEL.search(m.group(2))
+        if second:
+            raise PositionError(
+                f"position text, part {n} holds two labels, {m.group(1)}: and {second.group(1)}:"
+                f" (a | missing?); {_ORDER}"
+            )
+        out.append((m.group(1).upper(), m.group(2)))
+    return out
+
+
+def _text_sections(text: str, rules: Rules | None) -> tuple[list[str], dict[str, str]]:
+    """The columns' bodies in order and the bodies of F, W, S and R, each label checked for
+    its place (and the column count against ``rules``)."""
+    parts = _text_parts(text)
+    columns: list[str] = []
+    while len(columns) < len(parts) and parts[len(columns)][0].isdigit():
+        label, body = parts[len(columns)]
+        if int(label) != len(columns) + 1:
+            raise PositionError(
+                f"position text, expected column {len(columns) + 1} ({len(columns) + 1}:), found {label}:; {_ORDER}"
+            )
+        columns.append(body)
+    if not columns:
+        raise PositionError(f"position text must begin with column 1 (1:), not {parts[0][0]}:; {_ORDER}")
+    named: dict[str, str] = {}
+    rest = parts[len(columns) :]
+    for i, want in enumerate(_AFTER_COLUMNS):
+        after = f"column {len(columns)}" if i == 0 else f"{_AFTER_COLUMNS[i - 1]}:"
+        if i >= len(rest):
+            raise PositionError(f"position text, {want}: is missing after {after}; {_ORDER}")
+        if rest[i][0] != want:
+            raise PositionError(f"position text, expected {want}: after {after}, found {rest[i][0]}:; {_ORDER}")
+        named[want] = rest[i][1]
+    if len(rest) > len(_AFTER_COLUMNS):
+        raise PositionError(f"position text, nothing may follow R:, found {rest[len(_AFTER_COLUMNS)][0]}:; {_ORDER}")
+    if rules is not None and len(columns) != rules.columns:
+        raise PositionError(f"position text has {_columns(len(columns))}; {rules.name} has {rules.columns}")
+    return columns, named
+
+
+def _columns(n: int) -> str:
+    return f"{n} column{'' if n == 1 else 's'}"
+
+
+def _text_pile(body: str, where: str) -> list[Card | None]:
+    """A column, the waste or the stock: ``-``, or cards bottom first (draw order for the
+    stock); None stands for ``*``, the rest of the pack."""
+    tokens = body.split()
+    if not tokens:
+        raise PositionError(f"position text, {where} is blank: write {EMPTY} for an empty pile")
+    if tokens == [EMPTY]:
+        return []
+    out: list[Card | None] = []
+    for k, token in enumerate(tokens, 1):
+        if token == REST:
+            out.append(None)
+        elif token == EMPTY:
+            raise PositionError(
+                f"position text, {where}, item {k}: {EMPTY} stands alone for an empty pile, not among cards"
+            )
+        else:
+            try:
+                out.append(parse_card(token))
+            except ValueError as exc:
+                raise PositionError(f"position text, {where}, card {k}: {exc}") from None
+    return out
+
+
+def _text_stock(body: str) -> list[Card | None]:
+    if _HIDDEN_STOCK.fullmatch(body):
+        raise PositionError(
+            f"position text, S:{body.strip()} hides the stock's order; a position to play needs the stock's"
+            f" cards in draw order (or {REST} for the cards not named elsewhere, in the fixed pack order)"
+        )
+    return _text_pile(body, _STOCK)
+
+
+def _text_foundations(body: str, rules: Rules | None) -> list[Card | None]:
+    """The slots' top cards (None for ``-``), checked for count and suit."""
+    tokens = body.split()
+    if rules is not None and len(tokens) != rules.foundation_slots:
+        raise PositionError(
+            f"position text, F: has {len(tokens)} slots; {rules.name} has {rules.foundation_slots}"
+            f" (a top card or {EMPTY} for each, in the order {_slot_order(rules.decks)})"
+        )
+    if not tokens or len(tokens) % 4:
+        raise PositionError(
+            f"position text, F: has {len(tokens)} slots, not a multiple of 4 (a top card or {EMPTY} for each,"
+            " the same number per suit in the order S … H … D … C)"
+        )
+    decks = len(tokens) // 4
+    out: list[Card | None] = []
+    for slot, token in enumerate(tokens, 1):
+        if token == EMPTY:
+            out.append(None)
+            continue
+        try:
+            card = parse_card(token)
+        except ValueError as exc:
+            raise PositionError(f"position text, F: slot {slot}: {exc}") from None
+        suit = (slot - 1) // decks
+        if card.suit != suit:
+            raise PositionError(
+                f"position text, F: slot {slot} is a {SUIT_LETTERS[suit]} slot"
+                f" (order {_slot_order(decks)}) and cannot hold {card}"
+            )
+        out.append(card)
+    return out
+
+
+def _slot_order(decks: int) -> str:
+    return " ".join(letter for letter in SUIT_LETTERS for _ in range(decks))
+
+
+def _text_redeals(body: str, rules: Rules | None) -> int:
+    token = body.strip()
+    if not (token.isascii() and token.isdecimal()):
+        raise PositionError(f"position text, R:{token} is not a number of redeals left (a whole number, 0 or more)")
+    redeals = int(token)
+    if rules is not None and redeals > rules.redeals:
+        allowed = "no redeal" if rules.redeals == 0 else f"at most {rules.redeals} redeal{'s' * (rules.redeals > 1)}"
+        raise PositionError(f"position text, R:{token}: {rules.name} allows {allowed}")
+    return redeals
+
+
+def _fill_rest(
+    piles: dict[str, list[Card | None]], foundations: list[Card | None], decks: int
+) -> dict[str, tuple[Card, ...]]:
+    """``piles`` (by where: ``column 1`` …, the waste, the stock) with ``*`` (None) replaced by every
+    card not named elsewhere, in the fixed pack order."""
+    holes = [where for where, pile in piles.items() for item in pile if item is None]
+    if len(holes) > 1:
+        raise PositionError(
+            f"position text, {REST} (the rest of the pack) may appear once, not {len(holes)} times ({', '.join(holes)})"
+        )
+    rest = _rest_of_pack(list(piles.values()), foundations, decks) if holes else []
+    return {
+        where: tuple(card for item in pile for card in ([item] if item is not None else rest))
+        for where, pile in piles.items()
+    }
+
+
+def _rest_of_pack(piles: list[list[Card | None]], foundations: list[Card | None], decks: int) -> list[Card]:
+    """The cards of the fixed pack order (:func:`.cards.full_pack`) not in ``piles`` nor on
+    the foundations; of two copies, the first deck's counts as the one named."""
+    named = _cards_in(piles, foundations, decks)
+    rest = []
+    for card in full_pack(decks):
+        if named[card]:
+            named[card] -= 1
+        else:
+            rest.append(card)
+    return rest

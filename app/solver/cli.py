@@ -1,4 +1,5 @@
-"""Command line: ``python -m app.solver solve 4242 --mode classic --budget 10s``,
+"""Command line: ``python -m app.solver solve 4242 --mode classic --budget 10s`` (or, for a
+position in the text form of docs/position-text.md, ``solve --position "1:KD 9S | … | R:0"``),
 ``python -m app.solver survey --from 1 --count 1000 --budget 10s --workers 2 --csv out.csv`` and
 ``python -m app.solver build`` (compile the hot modules, see :mod:`.native`).
 Progress goes to stderr, results to stdout."""
@@ -11,7 +12,7 @@ import time
 from collections import Counter
 from typing import TextIO
 
-from app.engine import MODES, deal
+from app.engine import MODES, Position, deal
 
 from . import COMPILED, native
 from .budget import Budget, parse_budget
@@ -52,6 +53,20 @@ def _fraction(budget: Budget, nodes: int, seconds: float) -> float:
     return max(parts) if parts else 0.0
 
 
+def start_position(args: argparse.Namespace) -> Position:
+    """What ``solve`` starts from: the deal of ``args.number`` or the text ``args.position``.
+
+    :raises ValueError: (:class:`app.engine.PositionError` for a text) saying what is wrong:
+        neither or both given, a number out of range, or a text that is not a position.
+    """
+    rules = MODES[args.mode]
+    if (args.number is None) == (args.position is None):
+        raise ValueError("solve takes a game number or --position TEXT, one of the two")
+    if args.position is not None:
+        return Position.parse(args.position, rules)
+    return deal(args.number, rules)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     rules = MODES[args.mode]
     budget = parse_budget(args.budget)
@@ -60,10 +75,11 @@ def cmd_solve(args: argparse.Namespace) -> int:
     def progress(nodes: int, seconds: float) -> None:
         bar.draw(_fraction(budget, nodes, seconds), f"{nodes:,} nodes {seconds:.1f}s")
 
-    result = solve(deal(args.number, rules), rules, budget_ms=budget.ms, max_nodes=budget.nodes, progress=progress)
+    result = solve(args.start, rules, budget_ms=budget.ms, max_nodes=budget.nodes, progress=progress)
     bar.close()
+    what = "the position" if args.position is not None else f"game {args.number}"
     print(
-        f"game {args.number} ({args.mode}): {result.status} — {result.nodes:,} nodes in "
+        f"{what} ({args.mode}): {result.status} — {result.nodes:,} nodes in "
         f"{result.elapsed_ms / 1000:.2f}s (solver {SOLVER_VERSION}, {speed_name()})"
     )
     if result.moves:
@@ -124,8 +140,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     p = argparse.ArgumentParser(prog="python -m app.solver", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("solve", help="solve one game number")
-    s.add_argument("number", type=int)
+    s = sub.add_parser("solve", help="solve one game number, or one position given as text")
+    s.add_argument("number", type=int, nargs="?", help="the game number to deal and solve")
+    s.add_argument(
+        "--position",
+        metavar="TEXT",
+        help='solve this position instead, in the text form of docs/position-text.md ("1:KD 9S | 2:- | … | R:0";'
+        " * stands for the cards not named, in pack order)",
+    )
     s.add_argument("--mode", choices=sorted(MODES), default="classic")
     s.add_argument("--budget", default="10s", help="e.g. 10s, 500ms, 200000n (nodes)")
     s.set_defaults(func=cmd_solve)
@@ -143,6 +165,11 @@ def main(argv: list[str] | None = None) -> int:
     if "budget" in args:  # solve and survey: a bad budget is a usage error
         try:
             parse_budget(args.budget)
+        except ValueError as exc:
+            p.error(str(exc))
+    if args.command == "solve":  # so is a start that is not a position
+        try:
+            args.start = start_position(args)
         except ValueError as exc:
             p.error(str(exc))
     return int(args.func(args))

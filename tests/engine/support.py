@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from app.engine import MODES, Position, Rules
-from app.engine.cards import Card, full_pack
+from app.engine import CLASSIC, MODES, Position, Rules
+from app.engine.cards import Card
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -31,33 +31,26 @@ def build_position(
     redeals_left: int | None = None,
 ) -> Position:
     """A complete, valid position: the given columns (each ``"KD 9S 8S"``, bottom first, ``""``
-    for empty), foundations and waste; every other card goes to the stock in the fixed pack order.
-    Checked with :meth:`Position.check_cards`."""
-    tableau = tuple(cards(c) for c in columns)
-    assert len(tableau) == rules.columns
-    slots: tuple[Card | None, ...] = tuple(
-        None if f is None else Card.parse(f) for f in (foundations or [None] * rules.foundation_slots)
-    )
-    w = cards(waste)
-    remaining = list(full_pack(rules.decks))
-    used: list[Card] = [c for col in tableau for c in col] + list(w)
-    for top in slots:
-        if top is not None:
-            used += [Card(r, top.suit) for r in range(1, top.rank + 1)]
-    for c in used:
-        remaining.remove(c)
-    pos = Position(
-        tableau=tableau,
-        foundations=slots,
-        waste=w,
-        stock=tuple(remaining),
-        redeals_left=rules.redeals if redeals_left is None else redeals_left,
-    )
-    pos.check_cards(rules)
-    return pos
+    for empty), foundations and waste; every other card goes to the stock in the fixed pack order
+    (``S:*`` of docs/position-text.md). Read with :meth:`Position.parse`, so it is checked."""
+    assert len(columns) == rules.columns
+    slots = " ".join(f or "-" for f in foundations or [None] * rules.foundation_slots)
+    redeals = rules.redeals if redeals_left is None else redeals_left
+    parts = [f"{n}:{column or '-'}" for n, column in enumerate(columns, 1)]
+    return Position.parse(" | ".join([*parts, f"F:{slots}", f"W:{waste or '-'}", "S:*", f"R:{redeals}"]), rules)
+
+
+def setup_json(text: str, rules: Rules = CLASSIC) -> dict[str, Any]:
+    """API.md's set-up JSON (``stock`` in draw order) of a position in the text form."""
+    return Position.parse(text, rules).to_json(reveal_stock=True)
 
 
 def case_position(case: dict[str, Any]) -> tuple[Position, Rules]:
-    """A rule case's position and rules."""
+    """A rule case's position and rules. The position is in the text form (one line, as this
+    project's copy writes it: tools/rule_cases.py) or in API.md's JSON form (as the shared
+    source has it)."""
     rules = MODES[case["mode"]]
-    return Position.from_json(case["position"], rules), rules
+    given = case["position"]
+    if isinstance(given, str):
+        return Position.parse(given, rules), rules
+    return Position.from_json(given, rules), rules

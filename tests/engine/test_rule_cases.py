@@ -1,4 +1,5 @@
-"""Every case of tests/data/rules_cases.json (a copy of the shared rule cases) as tests.
+"""Every case of tests/data/rules_cases.json (a copy of the shared rule cases, each position
+written as one line of text by tools/rule_cases.py) as tests.
 
 Each key of a case is honoured: ``legal``, ``illegal``, ``legal_from``, ``after`` (with its
 ``move``, ``column_N``, ``moves_counter_delta``, ``then_legal``, ``then_undo_column_N``,
@@ -80,6 +81,7 @@ def test_rule_case_position_is_valid_and_round_trips(case: dict[str, Any]) -> No
     position, rules = case_position(case)
     position.check_cards(rules)
     assert Position.from_json(position.to_json(reveal_stock=True), rules) == position
+    assert Position.parse(str(position), rules) == position
 
 
 # -- legal / illegal / legal_from --------------------------------------------------------------

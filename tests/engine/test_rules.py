@@ -21,7 +21,7 @@ from app.engine import (
     deal,
     legal_moves,
 )
-from app.engine.cards import Card, full_pack
+from app.engine.cards import Card
 from app.engine.game import finish_line, points, safe_auto_moves
 from app.engine.moves import supermove_limit
 
@@ -163,10 +163,8 @@ def test_redeal_is_never_legal_in_classic() -> None:
 
 
 def test_redeal_needs_a_non_empty_waste() -> None:
-    columns = [" ".join(str(c) for c in full_pack(2)[i * 10 : i * 10 + 10]) for i in range(10)]
-    columns[9] += " " + " ".join(str(c) for c in full_pack(2)[100:])
-    position = Position(tuple(cards(c) for c in columns), (None,) * 8, (), (), 1)
-    position.check_cards(RELAXED)
+    columns = " | ".join(f"{n}:{'*' if n == 1 else '-'}" for n in range(1, 11))
+    position = Position.parse(f"{columns} | F:- - - - - - - - | W:- | S:- | R:1", RELAXED)
     assert "R" not in _texts(position, RELAXED)
 
 
