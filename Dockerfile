@@ -11,7 +11,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-co
     && rm -rf /var/lib/apt/lists/*
 COPY pyproject.toml README.md ./
 COPY app ./app
-RUN pip install --no-cache-dir -e . && python -c "from app.i18n import compile_catalogs; compile_catalogs()" \
+RUN pip install --no-cache-dir -e ".[build]" && python -c "from app.i18n import compile_catalogs; compile_catalogs()" \
     && python -m app.solver build
 COPY migrations ./migrations
 COPY templates ./templates

@@ -67,4 +67,4 @@ class Settings(BaseSettings):
 @lru_cache
 def get_settings() -> Settings:
     """The process's settings (read once)."""
-    return Settings()
+    return Settings()  # type: ignore[call-arg]  # the fields are read from the environment

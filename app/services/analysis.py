@@ -242,7 +242,7 @@ def analyse(
         for key, value in values.items():
             setattr(row, key, value)
     session.commit()
-    _keep_deal_verdict(session, play, values["deal_line"], found.outcome, values["elapsed_ms"])
+    _keep_deal_verdict(session, play, row.deal_line, found.outcome, row.elapsed_ms)
     return row
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from typing import Final
+from typing import Any, Final
 
 from .board import DRAW, Board, reversal
 from .lost import is_lost
@@ -92,7 +92,7 @@ def _search(
         return WON, line_of((None, None, None, done, 0)), 0
     # a layer starts from its seeds, keyed and rated as they are made (as the last layer closes)
     seen: set[bytes] = {key_of()}
-    seeds: list = [(-evaluate(board, board.col_bytes), -1, snap_of(), None, None, done, 0)]
+    seeds: list[tuple[Any, ...]] = [(-evaluate(board, board.col_bytes), -1, snap_of(), None, None, done, 0)]
     counter = -1
     stock_size = len(board.stock)
     while seeds:
@@ -100,7 +100,7 @@ def _search(
         expand = layer_nodes * LAST_LAYER if last else layer_nodes
         heap = seeds
         heapq.heapify(heap)
-        found: list = []  # the layer's positions taken from the heap and not proved lost
+        found: list[tuple[Any, ...]] = []  # the layer's positions taken from the heap and not proved lost
         expansions = 0
         while heap and expansions < expand:
             entry = heapq.heappop(heap)

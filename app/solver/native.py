@@ -78,7 +78,7 @@ def build(root: Path = ROOT) -> Path:
     if (target / DONE).is_file():
         return target
     from mypyc.build import mypycify  # build time only: the game runs without mypy
-    from setuptools import Distribution
+    from setuptools import Distribution  # type: ignore[import-untyped]
 
     work = target.with_name(target.name + ".work")
     shutil.rmtree(work, ignore_errors=True)
@@ -93,8 +93,8 @@ def build(root: Path = ROOT) -> Path:
         )
         dist = Distribution({"name": "forty-thieves-solver", "ext_modules": modules})
         command = dist.get_command_obj("build_ext")
-        command.build_lib = str(work / "lib")  # type: ignore[attr-defined]
-        command.build_temp = str(work / "obj")  # type: ignore[attr-defined]
+        command.build_lib = str(work / "lib")
+        command.build_temp = str(work / "obj")
         dist.run_command("build_ext")
     finally:
         os.chdir(here)

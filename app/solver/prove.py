@@ -16,12 +16,13 @@ limit, and the board may be used by other searches in between.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from .board import Board, Move, line_notation, reversal
 from .lost import is_lost
 from .search import LOST, OUT, WON, Progress
 
-Frame = list
+Frame = list[Any]
 """One position on the prover's path: ``[moves left to try, move that led here, its undo,
 safe cards put up after it, the move that would take it straight back]`` (the root's move,
 undo and way back are None; see :func:`.board.reversal`)."""

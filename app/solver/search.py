@@ -18,7 +18,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from .board import Board, Move, line_notation, reversal
 from .lost import is_lost
@@ -134,7 +134,7 @@ def _need(board: Board, piles: list[bytes], wn: int, ws: int) -> int:
     return total
 
 
-Node = tuple
+Node = tuple[Any, ...]
 """A position of the search tree: ``(snapshot, parent, move, forced record, hops)``, or, while
 it is open in the heap, ``(-score, tie, snapshot, parent, move, forced record, hops)`` (one
 tuple, not two: the search keeps hundreds of thousands), so the fields are read from the end.
@@ -181,7 +181,7 @@ class Search:
         self.nodes = 0
         self.line: list[str] = []
         self._seen: set[bytes] = set()
-        self._heap: list = []
+        self._heap: list[Node] = []
         self._counter = 0
         self._next: Node | None = None  # the position to expand when resumed
         self._start = board.snapshot()

@@ -41,6 +41,6 @@ async def redirect_to_one_address(request: Request, call_next: Callable[[Request
             return RedirectResponse(path + query, status_code=301)
         mode = request.query_params.get("mode")
         if mode is not None and mode not in MODES:
-            query = {**request.query_params, "mode": "classic", "notice": "bad_mode"}
-            return RedirectResponse(f"{request.url.path}?{urlencode(query)}", status_code=303)
+            fixed = {**request.query_params, "mode": "classic", "notice": "bad_mode"}
+            return RedirectResponse(f"{request.url.path}?{urlencode(fixed)}", status_code=303)
     return await call_next(request)

@@ -157,7 +157,7 @@ def _play_of_card(session: Session, visitor: str, number: int, mode: str, card_i
 
 
 def _with(view: AnalysisView, **changes: object) -> AnalysisView:
-    return AnalysisView(**{**view.__dict__, **changes})  # type: ignore[arg-type]
+    return AnalysisView(**{**view.__dict__, **changes})
 
 
 def _page(request: Request, view: AnalysisView, status_code: int) -> Response:
