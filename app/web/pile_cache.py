@@ -15,11 +15,14 @@ from markupsafe import Markup
 from app import i18n
 
 
+class _Urls(Protocol):
+    move: str
+
+
 class _Table(Protocol):
-    number: int | None
-    mode: str
     preferred_move: str | None
     cancel_url: str
+    urls: _Urls
 
 
 def _place_key(place: Any) -> tuple[object, ...]:
@@ -46,7 +49,7 @@ class PileCache:
     def __call__(self, macro: str, place: Any, t: _Table | None = None) -> Markup:
         """The HTML of ``place`` by the macro ``macro`` (``column`` or ``foundation``), for the
         table ``t`` (None: the read-only board)."""
-        table = None if t is None else (t.number, t.mode, t.preferred_move, t.cancel_url)
+        table = None if t is None else (t.urls.move, t.preferred_move, t.cancel_url)
         key = (macro, i18n.current_language(), _place_key(place), table)
         with self._lock:
             hit = self._items.get(key)

@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlencode
 
-from app.engine import Card, Move, Position, Rules
+from app.engine import MODES, Card, Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, supermove_limit
-from app.services.plays import LoadedPlay
+from app.services.actions import NAMES
+from app.services.plays import LoadedPlay, PlayStatus
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -63,6 +64,44 @@ class PlaceView:
     empty_suit_name: str | None = None
 
 
+@dataclass(frozen=True)
+class TableUrls:
+    """Every address the table's buttons and links use, made here, not in the template: the
+    actions (``POST /game/{number}/{action}``, API.md, Pages) and the pages around the table."""
+
+    move: str
+    draw: str
+    redeal: str
+    undo: str
+    redo: str
+    finish: str
+    hint: str
+    resign: str
+    restart: str
+    auto_safe: str
+    solvable: str
+    give_up: str
+    analysis: str
+    new_game: str
+    modes: tuple[tuple[str, str], ...]
+    """(mode, the table of this deal in that mode) for each mode."""
+
+
+def table_urls(number: int | None, mode: str) -> TableUrls:
+    """The :class:`TableUrls` of the table of deal ``number`` in ``mode``."""
+    act = f"/game/{number}/"
+    return TableUrls(
+        **{name.replace("-", "_"): act + name for name in NAMES},
+        hint=act + "hint",
+        restart=act + "restart",
+        solvable=f"/prefs/solvable/{number}",
+        give_up=game_url(number, mode, "give-up"),
+        analysis=game_url(number, mode, "analysis"),
+        new_game="/?" + urlencode({"mode": mode}),
+        modes=tuple((m, game_url(number, m)) for m in MODES),
+    )
+
+
 @dataclass
 class TableView:
     """Everything the table template shows."""
@@ -101,9 +140,13 @@ class TableView:
     fewer_url: str | None
     cancel_url: str
     dead_end_url: str
+    urls: TableUrls
     max_at_once: int | None
     preferred_move: str | None
     is_over: bool
+    won: bool
+    blocked: bool
+    resigned: bool
     hint_move: str | None = None
     hint_on_stock: bool = False
     dead_end: bool = False
@@ -300,9 +343,13 @@ def build_table(
         fewer_url=fewer_url,
         cancel_url=game_url(number, mode),
         dead_end_url=game_url(number, mode, "dead-end", version=row.version),
+        urls=table_urls(number, mode),
         max_at_once=max_at_once,
         preferred_move=preferred_move,
         is_over=over,
+        won=play.status is PlayStatus.WON,
+        blocked=play.status is PlayStatus.BLOCKED,
+        resigned=play.status is PlayStatus.RESIGNED,
     )
 
 

@@ -133,12 +133,13 @@ def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -
 
     from app.services.plays import get_play
     from app.web.templating import templates
-    from app.web.view import build_table
+    from app.web.view import build_table, table_urls
 
     play = custom(client, blocked())
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         table = build_table(get_play(s, play["play_id"]), None)
     table.number = 4242  # the page serves numbered deals; the banner only needs the status
+    table.urls = table_urls(4242, "classic")
     html = render_block(
         templates.env,
         "game.html",
