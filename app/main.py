@@ -8,9 +8,9 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette_compress import CompressMiddleware
 
 from app import i18n
 from app.api.routes import router as api_router
@@ -20,6 +20,7 @@ from app.web import analysis, deal_records, finish, language, share, stats
 from app.web.addresses import redirect_to_one_address
 from app.web.routes import error_page, page_error_message
 from app.web.routes import router as web_router
+from app.web.static_files import FingerprintedStaticFiles
 from app.web.visitor import VisitorCookie
 
 
@@ -44,9 +45,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=lifespan,
     )
     app.state.services = services
+    app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole
     app.middleware("http")(redirect_to_one_address)
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
-    app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
+    app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(i18n.LanguageMiddleware)
     app.include_router(api_router)
     for pages in (finish.router, analysis.router, deal_records.router, share.router, stats.router, language.router):

@@ -8,6 +8,7 @@ from jinja2_fragments.fastapi import Jinja2Blocks
 from app import i18n
 from app.config import PROJECT_ROOT
 from app.web.pile_cache import PileCache
+from app.web.static_files import static_url
 
 templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
 i18n.install(templates.env)
@@ -29,3 +30,4 @@ def mode_label(mode: str) -> str:
 templates.env.filters["duration"] = format_duration
 templates.env.globals["mode_label"] = mode_label
 templates.env.globals["pile"] = PileCache(templates.env)
+templates.env.globals["static_url"] = static_url

@@ -40,7 +40,7 @@ def test_game_page_shows_the_deal(client: TestClient) -> None:
     assert column_cards(html, 1) == ["A♣", "2♣", "5♦", "7♦"]
     assert "There are still moves on the table" in html
     assert html.count('class="pile foundation') == 8
-    assert "/static/vendor/htmx.min.js" in html and "https://" not in html
+    assert re.search(r"/static/vendor/htmx\.min\.[0-9a-f]{8}\.js", html) and "https://" not in html
 
 
 def _spend_the_stock(client: TestClient, number: int, mode: str) -> str:
@@ -82,7 +82,7 @@ def test_htmx_action_returns_only_the_table_fragment(client: TestClient) -> None
     assert r.status_code == 200
     assert r.text.lstrip().startswith('<main id="table"') and "<html" not in r.text
     assert 'aria-label="Stock: draw a card (63 left)"' in r.text
-    assert r.headers["vary"] == "HX-Request"
+    assert "HX-Request" in r.headers["vary"].split(", ")
 
 
 def test_selection_lights_targets_and_marks_the_preferred(client: TestClient) -> None:

@@ -1,0 +1,132 @@
+"""Fingerprinted static files: ``/static/css/table.3f9a1c2b.css`` may be cached for a year.
+
+A page names each static file with a digest of its bytes (the first eight hex digits of their
+SHA-256) spliced in before its suffix: ``static_url("css/table.css")`` →
+``/static/css/table.3f9a1c2b.css``. The server answers that name with the file ``css/table.css``
+and::
+
+    Cache-Control: public, max-age=31536000, immutable    the digest is the file's now
+    Cache-Control: no-cache                               a stale digest (the file changed since
+                                                          the page was made): the current file,
+                                                          revalidated on each use
+
+so a second visit loads only the HTML, and no file is ever kept under a name that is not its
+own. The plain name (``/static/css/table.css``: old pages, hand-typed addresses) is served as
+ever, with ``no-cache`` and StaticFiles' ETag and Last-Modified, so a browser revalidates it
+(304). A file whose own name looks fingerprinted is served as itself (``no-cache``).
+
+A file's digest is read once per version of the file: it is kept with the file's inode, size and
+times, and read again only when one of them changes (a file edited while the server runs gets a
+new name at once). A name without a suffix (``LICENSE``) is not fingerprinted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+import threading
+
+import anyio.to_thread
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
+
+from app.config import PROJECT_ROOT
+
+STATIC_DIR = PROJECT_ROOT / "static"
+STATIC_PREFIX = "/static/"  # where app/main.py mounts STATIC_DIR
+IMMUTABLE = "public, max-age=31536000, immutable"
+REVALIDATE = "no-cache"
+_DIGEST = re.compile(r"\.[0-9a-f]{8}")
+
+_digests: dict[str, tuple[tuple[int, int, int, int], str]] = {}  # full path → (version, digest)
+_digests_lock = threading.Lock()  # pages render, and files are served, in worker threads
+
+
+def fingerprint(data: bytes) -> str:
+    """A file's digest: the first 8 hex digits of the SHA-256 of its bytes (``"3f9a1c2b"``)."""
+    return hashlib.sha256(data).hexdigest()[:8]
+
+
+def fingerprinted_name(path: str, digest: str) -> str:
+    """``"css/table.css", "3f9a1c2b"`` → ``"css/table.3f9a1c2b.css"``; a path whose name has no
+    suffix comes back unchanged."""
+    stem, suffix = os.path.splitext(path)
+    if not suffix:
+        return path
+    return f"{stem}.{digest}{suffix}"
+
+
+def split_fingerprint(path: str) -> tuple[str, str] | None:
+    """The inverse of :func:`fingerprinted_name`: ``"css/table.3f9a1c2b.css"`` →
+    ``("css/table.css", "3f9a1c2b")``; None for a path that carries no digest."""
+    rest, suffix = os.path.splitext(path)
+    stem, dotted_digest = os.path.splitext(rest)
+    if not suffix or not _DIGEST.fullmatch(dotted_digest):
+        return None
+    return stem + suffix, dotted_digest[1:]
+
+
+def file_digest(full_path: str, stat_result: os.stat_result) -> str:
+    """The :func:`fingerprint` of the file at ``full_path``, as ``stat_result`` describes it: read
+    from disk only the first time this inode, size and mtime/ctime are seen (per process)."""
+    version = (stat_result.st_ino, stat_result.st_size, stat_result.st_mtime_ns, stat_result.st_ctime_ns)
+    with _digests_lock:
+        known = _digests.get(full_path)
+    if known is not None and known[0] == version:
+        return known[1]
+    with open(full_path, "rb") as f:
+        digest = fingerprint(f.read())
+    with _digests_lock:
+        _digests[full_path] = (version, digest)
+    return digest
+
+
+def static_url(path: str, directory: str | os.PathLike[str] = STATIC_DIR) -> str:
+    """Jinja global: ``{{ static_url('css/table.css') }}`` → ``"/static/css/table.3f9a1c2b.css"``
+    (``path`` relative to ``directory``, ``/``-separated); the plain address if no such file."""
+    full_path = os.path.join(directory, *path.split("/"))
+    try:
+        stat_result = os.stat(full_path)
+    except OSError:
+        return STATIC_PREFIX + path
+    if not stat.S_ISREG(stat_result.st_mode):
+        return STATIC_PREFIX + path
+    return STATIC_PREFIX + fingerprinted_name(path, file_digest(full_path, stat_result))
+
+
+class FingerprintedStaticFiles(StaticFiles):
+    """StaticFiles (same arguments) that also answers fingerprinted names, and sets each
+    answer's Cache-Control (see the module docstring). 404 and 405 as StaticFiles gives them."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        """The file for ``path`` (plain or fingerprinted, OS-separated), with its Cache-Control
+        (a 304 too)."""
+        served, immutable = await anyio.to_thread.run_sync(self._resolve, path)
+        response = await super().get_response(served, scope)
+        response.headers["Cache-Control"] = IMMUTABLE if immutable else REVALIDATE
+        return response
+
+    def _resolve(self, path: str) -> tuple[str, bool]:
+        """``(the path to serve, whether its answer is immutable)`` for a requested path."""
+        parts = split_fingerprint(path)
+        if parts is None or self._regular_file(path) is not None:
+            return path, False
+        plain, digest = parts
+        found = self._regular_file(plain)
+        if found is None:
+            return path, False  # no such file: StaticFiles answers 404
+        return plain, digest == file_digest(*found)
+
+    def _regular_file(self, path: str) -> tuple[str, os.stat_result] | None:
+        """``(full path, stat)`` of the regular file at ``path`` inside the served folders (as
+        StaticFiles looks it up, so never outside them), else None."""
+        try:
+            full_path, stat_result = self.lookup_path(path)
+        except (OSError, ValueError):
+            return None
+        if stat_result is None or not stat.S_ISREG(stat_result.st_mode):
+            return None
+        return full_path, stat_result
