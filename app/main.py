@@ -13,7 +13,7 @@ from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app import i18n
-from app.api.routes import router as api_router
+from app.api.routes import ROUTERS as API_ROUTERS
 from app.config import PROJECT_ROOT, Settings, get_settings
 from app.runtime import Services
 from app.web import analysis, deal_records, finish, language, share, stats
@@ -48,7 +48,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
     app.mount("/static", StaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(i18n.LanguageMiddleware)
-    app.include_router(api_router)
+    for api in API_ROUTERS:
+        app.include_router(api)
     for pages in (finish.router, analysis.router, deal_records.router, share.router, stats.router, language.router):
         app.include_router(pages)
     app.include_router(web_router)
