@@ -60,6 +60,11 @@ def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:
     return queries.finish_card_of(session, play_row_id)
 
 
+def latest_card(session: Session, visitor_id: str, number: int, mode: str) -> FinishCard | None:
+    """The visitor's most recent finish card on this deal and mode (set-up positions aside)."""
+    return queries.latest_finish_card(session, visitor_id, number, mode)
+
+
 def _rank_key(card: FinishCard) -> tuple[int, float, int]:
     return (card.moves, card.elapsed_s, card.id)
 
