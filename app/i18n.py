@@ -5,8 +5,9 @@ The source strings are English; ``app/locale/es/LC_MESSAGES/messages.po`` transl
 the app starts if missing or older (:func:`compile_catalogs`).
 
 A request's language comes from the ``ft_lang`` cookie (the page's switch), else from
-``Accept-Language``, else English. :class:`LanguageMiddleware` puts it in a context variable, so
-:func:`gettext` (``_``) in Python and ``{{ _("…") }}`` in Jinja translate for that request.
+``Accept-Language``, else English. The pages' language middleware
+(:mod:`app.web.middleware.language`) makes it current (:func:`use_language`), so :func:`gettext`
+(``_``) in Python and ``{{ _("…") }}`` in Jinja translate for that request.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import os
 from collections.abc import Callable
 from contextvars import ContextVar
 from functools import lru_cache
-from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,6 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 from jinja2 import Environment
-from starlette.types import ASGIApp, Receive, Scope, Send
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
@@ -139,63 +138,17 @@ def decimal(value: float, digits: int = 1) -> str:
     return format_decimal(value, format=pattern, locale=current_language())
 
 
+def duration(seconds: float) -> str:
+    """Play time as ``m:ss`` (``h:mm:ss`` from an hour on), as the finish card writes it."""
+    s = int(seconds)
+    h, rest = divmod(s, 3600)
+    m, sec = divmod(rest, 60)
+    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
+
+
 def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     """Mark ``message`` for extraction without translating it now (translate where shown)."""
     return message
-
-
-def pick_language(cookie: str | None, accept_language: str | None) -> str:
-    """The language to serve: the cookie's if it names one we have, else the best of
-    ``Accept-Language`` (by q-value, then order; ``es-MX`` counts as ``es``), else English."""
-    if cookie in LANGUAGES:
-        return cookie
-    best: tuple[float, int, str] | None = None
-    for i, part in enumerate((accept_language or "").split(",")):
-        tag, _sep, params = part.strip().partition(";")
-        code = tag.strip().lower().split("-")[0]
-        if code not in LANGUAGES:
-            continue
-        q = 1.0
-        for param in params.split(";"):
-            key, _eq, value = param.strip().partition("=")
-            if key == "q":
-                try:
-                    q = float(value)
-                except ValueError:
-                    q = 0.0
-        if q > 0 and (best is None or (-q, i) < (-best[0], best[1])):
-            best = (q, i, code)
-    return best[2] if best else DEFAULT
-
-
-class LanguageMiddleware:
-    """ASGI middleware: picks the request's language and makes it current while it is served
-    (``scope["state"]["lang"]`` too)."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
-        cookie = None
-        if "cookie" in headers:
-            jar: SimpleCookie = SimpleCookie()
-            try:
-                jar.load(headers["cookie"])
-            except Exception:  # a malformed Cookie header: ignore it, as browsers do
-                jar = SimpleCookie()
-            if COOKIE in jar:
-                cookie = jar[COOKIE].value
-        lang = pick_language(cookie, headers.get("accept-language"))
-        scope.setdefault("state", {})["lang"] = lang
-        token = use_language(lang)
-        try:
-            await self.app(scope, receive, send)
-        finally:
-            reset_language(token)
 
 
 def install(env: Environment) -> None:

@@ -127,3 +127,11 @@ class PlayOut(BaseModel):
     can_undo: bool
     can_redo: bool
     finish_card: FinishCardOut | None = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorBody, "description": "unknown play"},
+    409: {"model": PlayOut, "description": "stale version: the current Play"},
+    422: {"model": ErrorBody, "description": "malformed or illegal; nothing changed"},
+}
+"""The error answers that the play routes document (OpenAPI ``responses``)."""

@@ -24,7 +24,7 @@ from datetime import UTC, datetime
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.db import queries
-from app.db.models import PlayAnalysis
+from app.db.models import FinishCard, PlayAnalysis
 from app.engine import Position
 from app.services.deals import store_result
 from app.services.plays import LoadedPlay, get_play_by_row
@@ -336,3 +336,12 @@ class AnalysisRunner:
     def shutdown(self) -> None:
         """Stop taking analyses; the one running finishes in its thread."""
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def play_of_card(session: Session, visitor: str, number: int, mode: str, card_id: int) -> LoadedPlay | None:
+    """The play that finish card ``card_id`` ended, if the card is this visitor's, for this
+    deal and mode."""
+    card = session.get(FinishCard, card_id)
+    if card is None or card.visitor_id != visitor or card.number != number or card.mode != mode:
+        return None
+    return get_play_by_row(session, card.play_row_id)

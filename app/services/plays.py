@@ -86,36 +86,6 @@ class LoadedPlay:
         """Won or resigned: no more actions."""
         return self.status in FINISHED
 
-    def to_api(self, dead_end: bool = False) -> dict[str, Any]:
-        """The Play object of API.md. The stock's order never appears.
-
-        :param dead_end: the dead-end verdict (``app.services.dead_end``), computed apart
-            because it needs the solver.
-        """
-        g, row = self.game, self.row
-        return {
-            "play_id": row.play_id,
-            "number": row.number,
-            "mode": row.mode,
-            "custom": row.custom,
-            "auto_safe": g.auto_safe,
-            "version": row.version,
-            "status": self.status.value,
-            "position": g.position.to_json(),
-            "legal_moves": [] if self.is_over else [str(m) for m in g.legal_moves()],
-            "moves": g.moves,
-            "undos": g.undos,
-            "hints": row.hints,
-            "elapsed_s": round(row.elapsed_s, 1),
-            "cards_home": g.cards_home,
-            "points": g.points,
-            "moves_on_table": g.moves_on_table,
-            "can_finish": g.can_finish and not self.is_over,
-            "dead_end": dead_end,
-            "can_undo": g.can_undo and not self.is_over,
-            "can_redo": g.can_redo and not self.is_over,
-        }
-
 
 class _GameCache:
     """Games rebuilt from history, kept per play id and version (replaying a long play on

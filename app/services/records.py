@@ -60,25 +60,9 @@ def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:
     return queries.finish_card_of(session, play_row_id)
 
 
-def card_json(session: Session, card: FinishCard) -> dict[str, object]:
-    """A finish card as the JSON API shows it (``Play.finish_card``): figures, whether it
-    counts for records and statistics (not from a set-up position), and its honours."""
-    won = honours(session, card)
-    return {
-        "result": card.result,
-        "custom": card.custom,
-        "counts": not card.custom and card.number is not None,
-        "assisted": card.assisted,
-        "moves": card.moves,
-        "elapsed_s": round(card.elapsed_s, 1),
-        "undos": card.undos,
-        "hints": card.hints,
-        "cards_home": card.cards_home,
-        "points": card.points,
-        "new_record": won.new_record,
-        "best_on_deal": won.best_on_deal,
-        "finished_at": card.finished_at.isoformat(),
-    }
+def latest_card(session: Session, visitor_id: str, number: int, mode: str) -> FinishCard | None:
+    """The visitor's most recent finish card on this deal and mode (set-up positions aside)."""
+    return queries.latest_finish_card(session, visitor_id, number, mode)
 
 
 def _rank_key(card: FinishCard) -> tuple[int, float, int]:

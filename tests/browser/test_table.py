@@ -17,8 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 from app.engine import CLASSIC, MODES, Game, Position
 from app.engine.cards import full_pack
 from app.services.plays import LoadedPlay
-from app.web.routes import templates
-from app.web.view import build_table, parse_selection
+from app.web.templating import templates
+from app.web.views.table import build_table, parse_selection
 
 from .conftest import DESKTOP, PHONE
 

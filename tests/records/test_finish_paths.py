@@ -133,7 +133,7 @@ def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -
 
     from app.services.plays import get_play
     from app.web.templating import templates
-    from app.web.view import build_table, table_urls
+    from app.web.views.table import build_table, table_urls
 
     play = custom(client, blocked())
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ from jinja2_fragments import render_block
 
 from app import i18n
 from app.config import PROJECT_ROOT
+from app.web.middleware.language import pick_language
 from tests.records import winning
 from tests.records.positions import blocked
 
@@ -54,14 +55,14 @@ def test_every_message_in_the_code_has_a_spanish_translation() -> None:
 
 
 def test_pick_language() -> None:
-    assert i18n.pick_language(None, None) == "en"
-    assert i18n.pick_language(None, "es-MX,es;q=0.9,en;q=0.8") == "es"
-    assert i18n.pick_language(None, "fr-FR,fr;q=0.9,en;q=0.5,es;q=0.4") == "en"
-    assert i18n.pick_language(None, "de, es;q=0.2") == "es"
-    assert i18n.pick_language(None, "es;q=0") == "en"
-    assert i18n.pick_language("es", "en") == "es"
-    assert i18n.pick_language("xx", "es") == "es"
-    assert i18n.pick_language(None, "garbage;;q=x,,") == "en"
+    assert pick_language(None, None) == "en"
+    assert pick_language(None, "es-MX,es;q=0.9,en;q=0.8") == "es"
+    assert pick_language(None, "fr-FR,fr;q=0.9,en;q=0.5,es;q=0.4") == "en"
+    assert pick_language(None, "de, es;q=0.2") == "es"
+    assert pick_language(None, "es;q=0") == "en"
+    assert pick_language("es", "en") == "es"
+    assert pick_language("xx", "es") == "es"
+    assert pick_language(None, "garbage;;q=x,,") == "en"
 
 
 @pytest.mark.parametrize(
@@ -117,7 +118,7 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     play = client.post("/api/plays", json={"position": blocked(), "mode": "relaxed"}).json()
     from app.services.plays import get_play
     from app.web.templating import templates
-    from app.web.view import build_table
+    from app.web.views.table import build_table
 
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         table = build_table(get_play(s, play["play_id"]), None)
@@ -204,7 +205,7 @@ def test_language_from_accept_language_and_the_switch_sticks(client: TestClient)
 
 def test_hint_reasons_and_notices_are_translated(client: TestClient) -> None:
     from app.services import hints
-    from app.web.routes import NOTICES
+    from app.web.routes.table import NOTICES
 
     token = i18n.use_language("es")
     try:

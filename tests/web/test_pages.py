@@ -248,7 +248,7 @@ def test_every_lit_card_of_a_hinted_run_picks_up_the_whole_run(client: TestClien
     # alone to its only place, the empty column 3.
     from app.engine import Move
     from app.services.plays import get_play
-    from app.web.view import build_table
+    from app.web.views.table import build_table
     from tests.records.positions import RANKS, SUITS
 
     tableau = [["3H", "JS", "TS"], ["4H", "QS"], [], ["3S"], ["3D"], ["3C"], ["5S"], ["5H"], ["5D"], ["5C"]]

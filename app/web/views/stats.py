@@ -1,26 +1,17 @@
-"""A visitor's statistics page (``GET /stats?mode=``), computed from their stored finish cards
-(:func:`app.services.records.stats`), with a server-rendered SVG chart of the last 50 results; and the
-display name they may set for the records (``POST /me/name``)."""
+"""Ready values for a visitor's statistics page (:mod:`app.web.routes.stats`): their figures
+(:func:`app.services.records.stats`) and a server-rendered SVG chart of the last 50 results."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Annotated
 
 from babel.numbers import format_percent
-from fastapi import APIRouter, Form, Query, Request
-from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from app.deps import SessionDep, VisitorDep
 from app.engine import MODES
 from app.i18n import _, current_language, ngettext
 from app.services import records
-from app.web.language import safe_next
-from app.web.templating import mode_label, templates
-
-router = APIRouter(tags=["pages"], include_in_schema=False)
+from app.web.templating import mode_label
 
 CHART_W, CHART_H, BAR_GAP = 500, 120, 2
 
@@ -88,32 +79,3 @@ def stats_view(session: Session, visitor: str, mode: str) -> StatsView:
         chart_h=CHART_H,
         name=records.display_names(session, [visitor]).get(visitor),
     )
-
-
-@router.get("/stats")
-def stats_page(
-    request: Request, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query(max_length=16)] = None
-) -> Response:
-    """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50."""
-    view = stats_view(session, visitor, mode if mode in MODES else "classic")
-    response = templates.TemplateResponse(request, "stats.html", {"s": view, "name_max": records.NAME_MAX})
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@router.post("/me/name")
-def set_name(
-    request: Request,
-    session: SessionDep,
-    visitor: VisitorDep,
-    name: Annotated[str, Form(max_length=2000)] = "",
-    next: Annotated[str | None, Form(max_length=512)] = None,
-) -> Response:  # noqa: A002
-    """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
-    422 page saying so, nothing changed."""
-    try:
-        records.set_display_name(session, visitor, name, datetime.now(UTC))
-    except ValueError:
-        message = _("A display name has at most %(max)s characters.") % {"max": records.NAME_MAX}
-        return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=422)
-    return RedirectResponse(safe_next(next, "/stats"), status_code=303)

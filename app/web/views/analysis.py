@@ -1,33 +1,19 @@
-"""The post-game analysis page, ``GET /game/{number}/analysis?mode=&line=&step=``: for the
-visitor's latest play of the deal, once it is lost, given up or at a dead end, where the deal
-stopped being winnable and the move that lost it (:mod:`app.services.analysis`), and a read-only replay
-of the solver's winning line from that point or from the deal, one move per page (plain
-Previous/Next links). Labelled as analysis with the stock known.
-
-While the analysis runs (in a background thread) the page says "Analysing…" and refreshes:
-an htmx poll of the ``analysis`` block every 2 s, or a meta refresh without JavaScript.
+"""Ready values for the post-game analysis page (:mod:`app.web.routes.analysis`): where the
+deal stopped being winnable and the move that lost it (:mod:`app.services.analysis`), in words,
+and a read-only replay of the solver's winning line from that point or from the deal, one move
+per page (plain Previous/Next links).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Annotated
+from dataclasses import dataclass, replace
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import Response
-from sqlalchemy.orm import Session
-
-from app.db.models import FinishCard, PlayAnalysis
-from app.deps import SessionDep, VisitorDep
-from app.engine import FINISH, MAX_GAME_NUMBER, MODES, Move, Position, apply
+from app.db.models import PlayAnalysis
+from app.engine import FINISH, Move, Position, apply
 from app.i18n import _, decimal, ngettext
-from app.runtime import ServicesDep
 from app.services import analysis, plays
-from app.web.board import BoardView, board_view, describe_move
-from app.web.templating import templates
-from app.web.view import game_url
-
-router = APIRouter(tags=["pages"], include_in_schema=False)
+from app.web.views.board import BoardView, board_view, describe_move
+from app.web.views.table import game_url
 
 LOST_LINE, DEAL_LINE = "lost", "deal"
 POLL_SECONDS = 2
@@ -83,92 +69,6 @@ class AnalysisView:
     """The finish card whose play this is, when the address names one (else the latest play)."""
 
 
-def _is_poll(request: Request) -> bool:
-    """An htmx poll of the ``analysis`` block (not a boosted link, not a history restore)."""
-    h = request.headers
-    return (
-        h.get("HX-Request") == "true"
-        and h.get("HX-Boosted") != "true"
-        and h.get("HX-History-Restore-Request") != "true"
-    )
-
-
-@router.get("/game/{number}/analysis")
-def analysis_page(
-    request: Request,
-    number: int,
-    session: SessionDep,
-    visitor: VisitorDep,
-    services: ServicesDep,
-    mode: Annotated[str | None, Query(max_length=16)] = None,
-    line: Annotated[str | None, Query(max_length=8)] = None,
-    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    card: Annotated[int | None, Query(ge=1)] = None,
-) -> Response:
-    """The analysis of this visitor's latest play of deal ``number``, or of the play that
-    finish card ``card`` ended (its own card: the link on a result card keeps working after the
-    deal is played again); a 404 page when there is none, or it is won or still going.
-    ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move."""
-    mode = mode if mode in MODES else "classic"
-    if not 1 <= number <= MAX_GAME_NUMBER:
-        message = _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
-        return _page(request, AnalysisView(number, mode, "none", "/", "/", message=message), 422)
-    base = AnalysisView(
-        number,
-        mode,
-        "none",
-        game_url(number, mode),
-        game_url(number, mode, "analysis", card=card, line=line, step=step or None),
-        card=card,
-    )
-    play = (
-        plays.latest_play(session, visitor, number, mode)
-        if card is None
-        else _play_of_card(session, visitor, number, mode, card)
-    )
-    if play is None:
-        return _page(request, _with(base, message=_("You have not played this deal yet.")), 404)
-    if play.status is plays.PlayStatus.WON:
-        return _page(request, _with(base, message=_("You won this play: there is no lost move to look for.")), 404)
-    # The table's dead-end banner links here, so its verdict is known and this does not wait.
-    if play.status is plays.PlayStatus.PLAYING and not services.dead_ends.wait(play, timeout_s=10.0):
-        return _page(
-            request,
-            _with(
-                base,
-                message=_("This game is not over yet. The analysis opens once it is lost, given up or at a dead end."),
-            ),
-            404,
-        )
-    stored = analysis.stored_analysis(session, play)
-    if stored is None:
-        state = services.analyses.ensure(play)
-        return _page(request, _with(base, state={"running": "analysing"}.get(state, state)), 200)
-    return _page(request, done_view(base, play, stored, line, step), 200)
-
-
-def _play_of_card(session: Session, visitor: str, number: int, mode: str, card_id: int) -> plays.LoadedPlay | None:
-    """The play that finish card ``card_id`` ended, if the card is this visitor's, for this
-    deal and mode."""
-    card = session.get(FinishCard, card_id)
-    if card is None or card.visitor_id != visitor or card.number != number or card.mode != mode:
-        return None
-    return plays.get_play_by_row(session, card.play_row_id)
-
-
-def _with(view: AnalysisView, **changes: object) -> AnalysisView:
-    return AnalysisView(**{**view.__dict__, **changes})
-
-
-def _page(request: Request, view: AnalysisView, status_code: int) -> Response:
-    context = {"a": view, "poll_seconds": POLL_SECONDS}
-    block = "analysis" if _is_poll(request) else None
-    response = templates.TemplateResponse(request, "analysis.html", context, block_name=block, status_code=status_code)
-    response.headers["Vary"] = "HX-Request"
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 def done_view(
     base: AnalysisView, play: plays.LoadedPlay, stored: PlayAnalysis, line: str | None, step: int
 ) -> AnalysisView:
@@ -195,7 +95,7 @@ def done_view(
         "Solver: %(num)s position of your game checked", "Solver: %(num)s positions of your game checked", stored.probes
     )
     note = (note % {"num": stored.probes}) + " · " + _("%(seconds)s s") % {"seconds": decimal(stored.elapsed_ms / 1000)}
-    return _with(
+    return replace(
         base,
         state="done",
         outcome=stored.outcome,

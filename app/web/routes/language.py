@@ -10,8 +10,8 @@ from fastapi.responses import RedirectResponse, Response
 
 from app import i18n
 from app.i18n import _
+from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.templating import templates
-from app.web.visitor import ONE_YEAR_S
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from app.engine import Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import _
-from app.web.view import CardView, PlaceView, card_view, foundation_places
+from app.web.views.table import CardView, PlaceView, card_view, foundation_places
 
 
 @dataclass

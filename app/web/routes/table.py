@@ -17,13 +17,15 @@ from app.deps import RateDep, RateKeyDep, SessionDep, SolverDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER, MODES, Move
 from app.i18n import N_, _
 from app.runtime import ServicesDep, get_services
-from app.services import actions, deals, hints, plays
+from app.services import actions, challenges, deals, hints, plays, records
 from app.services.solver_pool import RateLimited
-from app.web import share
-from app.web.finish import finish_view, finish_view_of_play, latest_card
+from app.web import htmx
+from app.web.deps import SOLVABLE_COOKIE, HtmxDep, OnlySolvableDep, only_solvable
+from app.web.errors import bad_number_message, error_page
+from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.templating import templates
-from app.web.view import build_table, game_url, parse_selection
-from app.web.visitor import ONE_YEAR_S
+from app.web.views.finish import finish_view, finish_view_of_play
+from app.web.views.table import build_table, game_url, parse_selection
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -42,15 +44,9 @@ NOTICES = {
 }
 """Friendly notices by key: the page shows only these fixed texts (translated), never echoed input."""
 
-SOLVABLE_COOKIE = "ft_solvable"
-
 
 def _mode(mode: str | None) -> str:
     return mode if mode in MODES else "classic"
-
-
-def _is_htmx(request: Request) -> bool:
-    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-History-Restore-Request") != "true"
 
 
 def _render(
@@ -63,10 +59,10 @@ def _render(
     notice: str | None = None,
     hint: str | None = None,
     why: str | None = None,
-    fragment: bool = False,
-    status_code: int = 200,
+    whole_page: bool = False,
     finish: Any = None,
 ) -> Response:
+    """The table of ``play`` (only its ``table`` block for htmx, unless ``whole_page``)."""
     services = get_services(request)
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why)
     dead_end = services.dead_ends.known(play)
@@ -82,7 +78,7 @@ def _render(
         if finish is None:
             finish = finish_view_of_play(session, play)
         if play.row.challenge_id is not None and not play.is_over:
-            challenge = share.challenge_line(session, play.row.challenge_id)
+            challenge = challenges.challenge_line(session, play.row.challenge_id)
     context: dict[str, Any] = {
         "t": table,
         "challenge": challenge,
@@ -92,12 +88,7 @@ def _render(
         "modes": list(MODES),
         "idle_cap_s": services.settings.idle_cap_s,
     }
-    response = templates.TemplateResponse(
-        request, "game.html", context, block_name="table" if fragment else None, status_code=status_code
-    )
-    response.headers["Vary"] = "HX-Request"
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return htmx.render(request, "game.html", context, None if whole_page else "table")
 
 
 def _hint_move(text: str | None) -> Move | None:
@@ -107,19 +98,14 @@ def _hint_move(text: str | None) -> Move | None:
         return None
 
 
-def only_solvable(request: Request) -> bool:
-    """The visitor's "Only solvable deals" switch (a cookie; on unless switched off)."""
-    return request.cookies.get(SOLVABLE_COOKIE) != "off"
-
-
 @router.get("/")
 def new_game(
-    request: Request, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query()] = None
+    session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: Annotated[str | None, Query()] = None
 ) -> RedirectResponse:
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
     unless the visitor switched "Only solvable deals" off."""
     mode = _mode(mode)
-    number = deals.pick_number(session, mode, visitor, only_solvable(request))
+    number = deals.pick_number(session, mode, visitor, solvable)
     return RedirectResponse(game_url(number, mode), status_code=303)
 
 
@@ -155,19 +141,13 @@ def game_page(
     selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint``/``why`` show a
     hint given by ``POST …/hint`` (only while it is still legal)."""
     if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, _bad_number())
+        return error_page(request, bad_number_message())
     play = plays.current_play(session, visitor, number, _mode(mode))
     services.dead_ends.start(play)
     if play.row.number is not None and deals.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
-    return _render(
-        request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why, fragment=_is_htmx(request)
-    )
-
-
-def _bad_number() -> str:
-    return _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
+    return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why)
 
 
 @router.get("/game/{number}/card", response_class=HTMLResponse)
@@ -178,32 +158,14 @@ def finish_card_page(
     a page without JavaScript lands after giving up); without one, the deal's table."""
     mode = _mode(mode)
     if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, _bad_number())
-    card = latest_card(session, visitor, number, mode)
+        return error_page(request, bad_number_message())
+    card = records.latest_card(session, visitor, number, mode)
     if card is None:
         return RedirectResponse(game_url(number, mode), status_code=303)
     play = plays.get_play_by_row(session, card.play_row_id)
-    return _render(request, session, play, finish=finish_view(session, card, play.game.rules.card_count))
-
-
-def error_page(request: Request, message: str, status_code: int = 422) -> Response:
-    """A friendly error page with ``message``, a way to a new game and, when the address was
-    under ``/game/{number}``, back to that game."""
-    back = None
-    parts = request.url.path.split("/")
-    if len(parts) > 2 and parts[1] == "game" and parts[2].isdigit() and 1 <= int(parts[2]) <= MAX_GAME_NUMBER:
-        back = f"/game/{parts[2]}"
-    return templates.TemplateResponse(
-        request, "error.html", {"message": message, "back": back}, status_code=status_code
+    return _render(
+        request, session, play, whole_page=True, finish=finish_view(session, card, play.game.rules.card_count)
     )
-
-
-def page_error_message(locations: list[tuple[object, ...]]) -> str:
-    """The words for a page request that did not validate: the game-number rule when the
-    number was wrong, else a plain "not understood" (no framework jargon)."""
-    if any("number" in loc for loc in locations):
-        return _bad_number()
-    return _("That address or form was not understood.")
 
 
 @router.post("/game/{number}/restart")
@@ -212,6 +174,7 @@ def restart(
     number: int,
     session: SessionDep,
     visitor: VisitorDep,
+    is_htmx: HtmxDep,
     mode: Annotated[str, Form()] = "classic",
     version: Annotated[int | None, Form()] = None,
 ) -> Response:
@@ -219,13 +182,13 @@ def restart(
     finish card). When ``version`` is given and the play has moved on since (another tab),
     nothing happens and the current table shows with a notice."""
     if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, _bad_number())
+        return error_page(request, bad_number_message())
     current = plays.latest_play(session, visitor, number, _mode(mode))
     if current is not None and version is not None and version != current.row.version:
-        return _answer(request, session, current, number, current.row.mode, "stale", _is_htmx(request))
+        return _answer(request, session, current, number, current.row.mode, "stale", is_htmx)
     play = plays.new_play(session, visitor, number, _mode(mode))
-    if _is_htmx(request):
-        return _render(request, session, play, notice="restarted", fragment=True)
+    if is_htmx:
+        return _render(request, session, play, notice="restarted")
     return RedirectResponse(game_url(number, play.row.mode), status_code=303)
 
 
@@ -235,6 +198,7 @@ def hint(
     number: int,
     session: SessionDep,
     visitor: VisitorDep,
+    is_htmx: HtmxDep,
     solver: SolverDep,
     rate: RateDep,
     rate_key: RateKeyDep,
@@ -242,20 +206,19 @@ def hint(
 ) -> Response:
     """Show a hint: the move's cards and destination light up, with the reason (counts a hint)."""
     mode = _mode(mode)
-    htmx = _is_htmx(request)
     play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
     if play is None:
-        return _answer(request, session, None, number, mode, "bad_request", htmx)
+        return _answer(request, session, None, number, mode, "bad_request", is_htmx)
     try:
         found = hints.hint_for(
             session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=get_services(request).guesses
         )
     except RateLimited:
-        return _answer(request, session, play, number, mode, "slow_down", htmx)
+        return _answer(request, session, play, number, mode, "slow_down", is_htmx)
     except actions.ActionRejected:
-        return _answer(request, session, play, number, mode, "no_hint", htmx)
-    if htmx:
-        return _render(request, session, play, hint=found.move, why=found.kind, fragment=True)
+        return _answer(request, session, play, number, mode, "no_hint", is_htmx)
+    if is_htmx:
+        return _render(request, session, play, hint=found.move, why=found.kind)
     return RedirectResponse(game_url(number, mode, hint=found.move, why=found.kind), status_code=303)
 
 
@@ -292,6 +255,7 @@ def act(
     action: str,
     session: SessionDep,
     visitor: VisitorDep,
+    is_htmx: HtmxDep,
     services: ServicesDep,
     mode: Annotated[str, Form()] = "classic",
     version: Annotated[int | None, Form()] = None,
@@ -301,14 +265,13 @@ def act(
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off). The play is loaded once and the action written once."""
-    htmx = _is_htmx(request)
     known_mode = mode in MODES
     mode = _mode(mode)
     play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
     if play is None or not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
         # (or for no play, or an unknown mode) changes nothing.
-        return _answer(request, session, play, number, mode, "bad_request", htmx)
+        return _answer(request, session, play, number, mode, "bad_request", is_htmx)
     notice = None
     try:
         what = actions.parse_act(action, move, value == "on")
@@ -321,7 +284,7 @@ def act(
             "play_over": "over",
             "illegal_move": _illegal_notice(action),
         }.get(exc.error, "bad_request")
-    return _answer(request, session, play, number, mode, notice, htmx)
+    return _answer(request, session, play, number, mode, notice, is_htmx)
 
 
 def _illegal_notice(kind: str) -> str:
@@ -335,10 +298,10 @@ def _answer(
     number: int,
     mode: str,
     notice: str | None,
-    htmx: bool,
+    is_htmx: bool,
 ) -> Response:
-    if htmx and play is not None:
-        return _render(request, session, play, notice=notice, fragment=True)
+    if is_htmx and play is not None:
+        return _render(request, session, play, notice=notice)
     if play is not None and play.status is plays.PlayStatus.RESIGNED:
         return RedirectResponse(game_url(number, mode, "card"), status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)

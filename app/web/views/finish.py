@@ -1,29 +1,20 @@
 """The finish card shown over the table when a play has ended (won, given up, or blocked and
-acknowledged), and the Give-up confirmation page for browsers without JavaScript.
+acknowledged), as ready values: its figures, its honours ("New record!", "Best on this deal")
+and the deal's records.
 
-The card itself is stored by :func:`app.services.plays.perform` (one per finished play); this module
-only reads it, with its honours ("New record!", "Best on this deal") and the deal's records.
+The card itself is stored by :mod:`app.services.plays` (one per finished play); this module
+only reads it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
-from fastapi.responses import RedirectResponse, Response
 from sqlalchemy.orm import Session
 
-from app.db import queries
 from app.db.models import FinishCard
-from app.deps import SessionDep, VisitorDep
-from app.engine import MAX_GAME_NUMBER, MODES
 from app.i18n import _
 from app.services import plays, records
-from app.web.templating import templates
-from app.web.view import game_url
-
-router = APIRouter(tags=["pages"], include_in_schema=False)
 
 
 @dataclass(frozen=True)
@@ -124,34 +115,3 @@ def finish_view_of_play(session: Session, play: plays.LoadedPlay) -> FinishView 
         return None
     card = records.finish_card_of(session, play.row.id)
     return None if card is None else finish_view(session, card, play.game.rules.card_count)
-
-
-def latest_card(session: Session, visitor: str, number: int, mode: str) -> FinishCard | None:
-    """The visitor's most recent finish card on this deal and mode."""
-    return queries.latest_finish_card(session, visitor, number, mode)
-
-
-@router.get("/game/{number}/give-up")
-def give_up_page(
-    request: Request,
-    number: int,
-    session: SessionDep,
-    visitor: VisitorDep,
-    mode: Annotated[str | None, Query(max_length=16)] = None,
-) -> Response:
-    """Ask "Give up this game?" with a POST form (the no-JavaScript path of the table's Give-up
-    button; with JavaScript the table asks in a dialog and posts straight away)."""
-    mode = mode if mode in MODES else "classic"
-    play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
-    if play is None or play.is_over:
-        return RedirectResponse(game_url(number, mode) if 1 <= number <= MAX_GAME_NUMBER else "/", status_code=303)
-    context = {
-        "number": number,
-        "mode": mode,
-        "version": play.row.version,
-        "blocked": play.status == "blocked",
-        "cards_home": play.game.cards_home,
-        "moves": play.game.moves,
-        "back": game_url(number, mode),
-    }
-    return templates.TemplateResponse(request, "give_up.html", context)

@@ -1,0 +1,85 @@
+"""Challenge links: "Share" stores a shared deal (a short unguessable code → number, mode, the
+sharer's finish card if any), opened at ``/s/{code}`` (API.md, Pages). This module stores and
+finds them, and words a challenge for the table of a play that took it up."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy.orm import Session
+
+from app.db import queries
+from app.db.models import FinishCard, SharedDeal
+from app.engine import MAX_GAME_NUMBER, MODES
+from app.i18n import _, duration
+from app.services import records
+
+
+def new_code() -> str:
+    """A short unguessable code: 12 URL-safe characters (72 random bits)."""
+    return secrets.token_urlsafe(9)
+
+
+def create_share(session: Session, visitor: str, number: int, mode: str) -> SharedDeal:
+    """Store a challenge link for deal ``number`` in ``mode`` (committed). It carries the
+    sharer's latest finish card on this deal and mode, if they have one.
+
+    :raises ValueError: for a number outside 1 … 4294967295 or an unknown mode.
+    """
+    if not 1 <= number <= MAX_GAME_NUMBER:
+        raise ValueError(_("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER})
+    if mode not in MODES:
+        raise ValueError(_("Unknown mode."))
+    card = records.latest_card(session, visitor, number, mode)
+    shared = SharedDeal(
+        code=new_code(),
+        number=number,
+        mode=mode,
+        visitor_id=visitor,
+        finish_card_id=None if card is None else card.id,
+        created_at=datetime.now(UTC),
+    )
+    session.add(shared)
+    session.commit()
+    return shared
+
+
+def find(session: Session, code: str) -> SharedDeal | None:
+    """The challenge link ``/s/{code}``, if it exists."""
+    return queries.shared_deal_by_code(session, code)
+
+
+def sharer_card(session: Session, shared: SharedDeal) -> FinishCard | None:
+    """The finish card the sharer had when sharing (None: they shared before finishing)."""
+    return session.get(FinishCard, shared.finish_card_id) if shared.finish_card_id else None
+
+
+def sharer_name(session: Session, shared: SharedDeal) -> str | None:
+    """The sharer's display name, if they set one."""
+    return records.display_names(session, [shared.visitor_id]).get(shared.visitor_id)
+
+
+def result_text(card: FinishCard | None) -> str | None:
+    """A finish card's result in words: "Won in 87 moves, 6:12", "Gave up with 40 of 104
+    cards home", "Blocked with 52 of 104 cards home"."""
+    if card is None:
+        return None
+    if card.result == "won":
+        return _("Won in %(moves)s moves, %(time)s") % {"moves": card.moves, "time": duration(card.elapsed_s)}
+    if card.result == "blocked":
+        return _("Blocked with %(home)s of 104 cards home") % {"home": card.cards_home}
+    return _("Gave up with %(home)s of 104 cards home") % {"home": card.cards_home}
+
+
+def challenge_line(session: Session, challenge_id: int) -> str | None:
+    """What the table of a play that took up a challenge shows: "Challenge from Ana: won in
+    87 moves, 6:12" (or without a result when the sharer had not finished)."""
+    shared = session.get(SharedDeal, challenge_id)
+    if shared is None:
+        return None
+    who = sharer_name(session, shared) or _("a player")
+    result = result_text(sharer_card(session, shared))
+    if result is None:
+        return _("Challenge from %(who)s: play this deal and share your result.") % {"who": who}
+    return _("Challenge from %(who)s: %(result)s. Can you do better?") % {"who": who, "result": result}

@@ -1,0 +1,1 @@
+"""HTTP middleware of the pages: the visitor cookie, one address per deal, the language."""

@@ -1,0 +1,17 @@
+"""The page routes, one module per page (thin: parse, call one service, render)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from app.web.routes import analysis, finish, language, records, share, stats, table
+
+ROUTERS: tuple[APIRouter, ...] = (
+    finish.router,
+    analysis.router,
+    records.router,
+    share.router,
+    stats.router,
+    language.router,
+    table.router,  # last: its ``POST /game/{number}/{action}`` takes any action name
+)

@@ -1,0 +1,88 @@
+"""The post-game analysis page, ``GET /game/{number}/analysis?mode=&line=&step=``: for the
+visitor's latest play of the deal, once it is lost, given up or at a dead end, where the deal
+stopped being winnable and the move that lost it (:mod:`app.services.analysis`), and a read-only replay
+of the solver's winning line from that point or from the deal, one move per page (plain
+Previous/Next links). Labelled as analysis with the stock known.
+
+While the analysis runs (in a background thread) the page says "Analysing…" and refreshes:
+an htmx poll of the ``analysis`` block every 2 s, or a meta refresh without JavaScript.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
+
+from app.deps import SessionDep, VisitorDep
+from app.engine import MAX_GAME_NUMBER, MODES
+from app.i18n import _
+from app.runtime import ServicesDep
+from app.services import analysis, plays
+from app.web import htmx
+from app.web.errors import bad_number_message
+from app.web.views.analysis import POLL_SECONDS, AnalysisView, done_view
+from app.web.views.table import game_url
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+
+@router.get("/game/{number}/analysis")
+def analysis_page(
+    request: Request,
+    number: int,
+    session: SessionDep,
+    visitor: VisitorDep,
+    services: ServicesDep,
+    mode: Annotated[str | None, Query(max_length=16)] = None,
+    line: Annotated[str | None, Query(max_length=8)] = None,
+    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
+    card: Annotated[int | None, Query(ge=1)] = None,
+) -> Response:
+    """The analysis of this visitor's latest play of deal ``number``, or of the play that
+    finish card ``card`` ended (its own card: the link on a result card keeps working after the
+    deal is played again); a 404 page when there is none, or it is won or still going.
+    ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move."""
+    mode = mode if mode in MODES else "classic"
+    if not 1 <= number <= MAX_GAME_NUMBER:
+        return _page(request, AnalysisView(number, mode, "none", "/", "/", message=bad_number_message()), 422)
+    base = AnalysisView(
+        number,
+        mode,
+        "none",
+        game_url(number, mode),
+        game_url(number, mode, "analysis", card=card, line=line, step=step or None),
+        card=card,
+    )
+    play = (
+        plays.latest_play(session, visitor, number, mode)
+        if card is None
+        else analysis.play_of_card(session, visitor, number, mode, card)
+    )
+    if play is None:
+        return _page(request, replace(base, message=_("You have not played this deal yet.")), 404)
+    if play.status is plays.PlayStatus.WON:
+        return _page(request, replace(base, message=_("You won this play: there is no lost move to look for.")), 404)
+    # The table's dead-end banner links here, so its verdict is known and this does not wait.
+    if play.status is plays.PlayStatus.PLAYING and not services.dead_ends.wait(play, timeout_s=10.0):
+        return _page(
+            request,
+            replace(
+                base,
+                message=_("This game is not over yet. The analysis opens once it is lost, given up or at a dead end."),
+            ),
+            404,
+        )
+    stored = analysis.stored_analysis(session, play)
+    if stored is None:
+        state = services.analyses.ensure(play)
+        return _page(request, replace(base, state={"running": "analysing"}.get(state, state)), 200)
+    return _page(request, done_view(base, play, stored, line, step), 200)
+
+
+def _page(request: Request, view: AnalysisView, status_code: int) -> Response:
+    """The page, or only its ``analysis`` block for htmx's poll (a boosted link gets the page)."""
+    context = {"a": view, "poll_seconds": POLL_SECONDS}
+    return htmx.render(request, "analysis.html", context, "analysis", status_code=status_code, boosted=False)

@@ -1,0 +1,50 @@
+"""A visitor's statistics page (``GET /stats?mode=``), computed from their stored finish cards
+(:mod:`app.web.views.stats`), with a server-rendered SVG chart of the last 50 results; and the
+display name they may set for the records (``POST /me/name``)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated
+
+from fastapi import APIRouter, Form, Query, Request
+from fastapi.responses import RedirectResponse, Response
+
+from app.deps import SessionDep, VisitorDep
+from app.engine import MODES
+from app.i18n import _
+from app.services import records
+from app.web.routes.language import safe_next
+from app.web.templating import templates
+from app.web.views.stats import stats_view
+
+router = APIRouter(tags=["pages"], include_in_schema=False)
+
+
+@router.get("/stats")
+def stats_page(
+    request: Request, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query(max_length=16)] = None
+) -> Response:
+    """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50."""
+    view = stats_view(session, visitor, mode if mode in MODES else "classic")
+    response = templates.TemplateResponse(request, "stats.html", {"s": view, "name_max": records.NAME_MAX})
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.post("/me/name")
+def set_name(
+    request: Request,
+    session: SessionDep,
+    visitor: VisitorDep,
+    name: Annotated[str, Form(max_length=2000)] = "",
+    next: Annotated[str | None, Form(max_length=512)] = None,
+) -> Response:  # noqa: A002
+    """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
+    422 page saying so, nothing changed."""
+    try:
+        records.set_display_name(session, visitor, name, datetime.now(UTC))
+    except ValueError:
+        message = _("A display name has at most %(max)s characters.") % {"max": records.NAME_MAX}
+        return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=422)
+    return RedirectResponse(safe_next(next, "/stats"), status_code=303)

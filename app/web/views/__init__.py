@@ -1,0 +1,1 @@
+"""Ready values for the templates: dataclasses and the functions that build them."""

@@ -1,0 +1,72 @@
+"""Ready values for a challenge page (:mod:`app.web.routes.share`): who challenged, their
+result, the deal's records, and the Open Graph / Twitter texts of the link's preview."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from app.db.models import SharedDeal
+from app.i18n import _
+from app.services import challenges, deals
+from app.web.templating import mode_label
+from app.web.views.finish import Best, RecordLine, record_lines, your_best
+
+
+@dataclass(frozen=True)
+class ChallengeView:
+    """What a challenge page shows."""
+
+    code: str
+    number: int
+    mode: str
+    mode_label: str
+    challenger: str
+    result: str | None
+    """The challenger's result in words, or None when they shared before finishing."""
+    won: bool
+    solvable: bool | None
+    is_sharer: bool
+    records: list[RecordLine]
+    your_best: Best | None
+    url: str
+    image_url: str
+    title: str
+    description: str
+
+
+def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: str) -> ChallengeView:
+    """The :class:`ChallengeView` of a shared deal for ``viewer``; ``base_url`` makes the
+    absolute link (``https://host``)."""
+    card = challenges.sharer_card(session, shared)
+    challenger = challenges.sharer_name(session, shared) or _("a player")
+    result = challenges.result_text(card)
+    label = mode_label(shared.mode)
+    title = _("Forty Thieves: game %(number)s (%(mode)s)") % {"number": shared.number, "mode": label}
+    if result is None:
+        description = _("%(who)s challenges you to this deal.") % {"who": challenger}
+    else:
+        description = _("%(who)s challenges you: %(result)s. Can you do better?") % {
+            "who": challenger,
+            "result": result,
+        }
+    description = description[:1].upper() + description[1:]  # "a player challenges…" starts a sentence
+    base = base_url.rstrip("/")
+    return ChallengeView(
+        code=shared.code,
+        number=shared.number,
+        mode=shared.mode,
+        mode_label=label,
+        challenger=challenger,
+        result=result,
+        won=card is not None and card.result == "won",
+        solvable=deals.solvable(session, shared.number, shared.mode),
+        is_sharer=shared.visitor_id == viewer,
+        records=record_lines(session, shared.number, shared.mode, viewer),
+        your_best=your_best(session, viewer, shared.number, shared.mode),
+        url=f"{base}/s/{shared.code}",
+        image_url=f"{base}/s/{shared.code}/image.png",
+        title=title,
+        description=description,
+    )
