@@ -81,10 +81,21 @@ class RecordEntry:
     finished_at: datetime
 
 
-def best_wins(session: Session, number: int, mode: str, limit: int = RECORDS_SHOWN) -> list[RecordEntry]:
-    """The deal's best wins, one per visitor: fewest moves, then least time; top ``limit``."""
+def deal_wins(session: Session, number: int, mode: str) -> list[FinishCard]:
+    """Every win of the deal and mode that counts for records (one query), for the functions
+    below that take ``wins``."""
+    return queries.record_wins(session, number, mode)
+
+
+def best_wins(
+    session: Session, number: int, mode: str, limit: int = RECORDS_SHOWN, wins: list[FinishCard] | None = None
+) -> list[RecordEntry]:
+    """The deal's best wins, one per visitor: fewest moves, then least time; top ``limit``.
+
+    :param wins: the deal's record wins when the caller has read them already.
+    """
     best: dict[str, FinishCard] = {}
-    for card in queries.record_wins(session, number, mode):
+    for card in queries.record_wins(session, number, mode) if wins is None else wins:
         if card.visitor_id not in best or _rank_key(card) < _rank_key(best[card.visitor_id]):
             best[card.visitor_id] = card
     ranked = sorted(best.values(), key=_rank_key)[:limit]
@@ -95,10 +106,13 @@ def best_wins(session: Session, number: int, mode: str, limit: int = RECORDS_SHO
     ]
 
 
-def personal_best(session: Session, visitor_id: str, number: int, mode: str) -> FinishCard | None:
-    """The visitor's best win of this deal and mode."""
-    wins = [c for c in queries.record_wins(session, number, mode) if c.visitor_id == visitor_id]
-    return min(wins, key=_rank_key) if wins else None
+def personal_best(
+    session: Session, visitor_id: str, number: int, mode: str, wins: list[FinishCard] | None = None
+) -> FinishCard | None:
+    """The visitor's best win of this deal and mode (``wins``: as for :func:`best_wins`)."""
+    everyone = queries.record_wins(session, number, mode) if wins is None else wins
+    mine = [c for c in everyone if c.visitor_id == visitor_id]
+    return min(mine, key=_rank_key) if mine else None
 
 
 @dataclass(frozen=True)
@@ -109,12 +123,14 @@ class Honours:
     best_on_deal: bool
 
 
-def honours(session: Session, card: FinishCard) -> Honours:
+def honours(session: Session, card: FinishCard, wins: list[FinishCard] | None = None) -> Honours:
     """Whether ``card`` (a win) beats every earlier win of its visitor, and of everyone, on
-    its deal and mode (earlier: stored before it). A first win is both."""
+    its deal and mode (earlier: stored before it). A first win is both. ``wins``: as for
+    :func:`best_wins`."""
     if card.result != WON or card.custom or card.assisted or card.number is None:
         return Honours(False, False)
-    earlier = [c for c in queries.record_wins(session, card.number, card.mode) if c.id < card.id]
+    everyone = queries.record_wins(session, card.number, card.mode) if wins is None else wins
+    earlier = [c for c in everyone if c.id < card.id]
     mine = [c for c in earlier if c.visitor_id == card.visitor_id]
 
     def beats(others: list[FinishCard]) -> bool:

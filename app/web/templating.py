@@ -14,20 +14,12 @@ templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
 i18n.install(templates.env)
 
 
-def format_duration(seconds: float) -> str:
-    """Play time as ``m:ss`` (``h:mm:ss`` from an hour on)."""
-    s = int(seconds)
-    h, rest = divmod(s, 3600)
-    m, sec = divmod(rest, 60)
-    return f"{h}:{m:02d}:{sec:02d}" if h else f"{m}:{sec:02d}"
-
-
 def mode_label(mode: str) -> str:
     """A mode's name in the current language (seed 001: "Clásico", "Relajado")."""
     return {"classic": i18n._("Classic"), "relaxed": i18n._("Relaxed")}.get(mode, mode)
 
 
-templates.env.filters["duration"] = format_duration
+templates.env.filters["duration"] = i18n.duration
 templates.env.globals["mode_label"] = mode_label
 templates.env.globals["pile"] = PileCache(templates.env)
 templates.env.globals["static_url"] = static_url

@@ -174,3 +174,27 @@ def test_the_api_play_carries_its_finish_card_marked_custom_for_a_set_up_positio
     numbered = client.post("/api/games/4242/plays", json={}).json()
     r = client.post(f"/api/plays/{numbered['play_id']}/resign", json={"version": numbered["version"]}).json()
     assert r["finish_card"]["result"] == "resigned" and r["finish_card"]["counts"] is True
+
+
+def test_a_finish_card_reads_the_deals_wins_once(client: TestClient, monkeypatch: Any) -> None:
+    """Honours, the visitor's best and the deal's records come from one read of the wins."""
+    from app.db import queries
+    from app.web.views.finish import finish_view
+
+    calls: list[int] = []
+    real = queries.record_wins
+
+    def counting(*args: Any) -> list[FinishCard]:
+        calls.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(queries, "record_wins", counting)
+    client.get("/game/4242")
+    html = client.get("/game/4242").text
+    client.post("/game/4242/resign", data={"mode": "classic", "version": str(version_of(html))})
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
+        card = s.scalars(select(FinishCard)).one()
+        card.number = 4242
+        calls.clear()  # the card page the resign led to read them once too
+        view = finish_view(s, card)
+    assert len(calls) == 1 and view.records == [] and view.your_best is None

@@ -69,24 +69,30 @@ def headline(result: str) -> str:
     }.get(result, _("You gave up"))
 
 
-def record_lines(session: Session, number: int, mode: str, viewer: str) -> list[RecordLine]:
+def record_lines(
+    session: Session, number: int, mode: str, viewer: str, wins: list[FinishCard] | None = None
+) -> list[RecordLine]:
     """The deal's top wins (:func:`app.services.records.best_wins`) with the viewer's own marked."""
     return [
         RecordLine(r.place, r.name, r.moves, r.elapsed_s, r.visitor_id == viewer)
-        for r in records.best_wins(session, number, mode)
+        for r in records.best_wins(session, number, mode, wins=wins)
     ]
 
 
-def your_best(session: Session, visitor: str, number: int, mode: str) -> Best | None:
+def your_best(
+    session: Session, visitor: str, number: int, mode: str, wins: list[FinishCard] | None = None
+) -> Best | None:
     """The visitor's best win on this deal and mode."""
-    card = records.personal_best(session, visitor, number, mode)
+    card = records.personal_best(session, visitor, number, mode, wins=wins)
     return None if card is None else Best(card.moves, card.elapsed_s)
 
 
 def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> FinishView:
-    """The :class:`FinishView` of a stored finish card."""
-    honours = records.honours(session, card)
+    """The :class:`FinishView` of a stored finish card; the deal's wins are read once for its
+    honours, the visitor's best and the deal's records."""
     counts = card.number is not None and not card.custom
+    wins = records.deal_wins(session, card.number, card.mode) if counts and card.number else []
+    honours = records.honours(session, card, wins=wins)
     return FinishView(
         card_id=card.id,
         number=card.number,
@@ -104,8 +110,8 @@ def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> Fi
         points=card.points,
         new_record=honours.new_record,
         best_on_deal=honours.best_on_deal,
-        your_best=your_best(session, card.visitor_id, card.number, card.mode) if counts and card.number else None,
-        records=record_lines(session, card.number, card.mode, card.visitor_id) if counts and card.number else [],
+        your_best=your_best(session, card.visitor_id, card.number, card.mode, wins) if counts and card.number else None,
+        records=record_lines(session, card.number, card.mode, card.visitor_id, wins) if counts and card.number else [],
     )
 
 
