@@ -16,7 +16,7 @@ from .deal import MAX_GAME_NUMBER, deal
 from .game import FINISH, Game, GameStatus, Step
 from .moves import DRAW, REDEAL, IllegalMoveError, Move, MoveSyntaxError, apply, legal_moves
 from .position import Position, PositionError
-from .rules import CLASSIC, MODES, RELAXED, Rules
+from .rules import CLASSIC, MODES, RELAXED, Mode, Rules
 
 __all__ = [
     "CLASSIC",
@@ -24,6 +24,7 @@ __all__ = [
     "FINISH",
     "MAX_GAME_NUMBER",
     "MODES",
+    "Mode",
     "REDEAL",
     "RELAXED",
     "Card",

@@ -85,5 +85,14 @@ CLASSIC = Rules(name="classic")
 RELAXED = Rules(name="relaxed", run_moves=RunMoves.WHOLE_RUNS, redeals=1)
 """RULES.md, Relaxed: whole runs move freely; the waste may be turned over once."""
 
+
+class Mode(StrEnum):
+    """The modes players can choose, by the name URLs and the API use (RULES.md, Classic and
+    Relaxed)."""
+
+    CLASSIC = "classic"
+    RELAXED = "relaxed"
+
+
 MODES: dict[str, Rules] = {r.name: r for r in (CLASSIC, RELAXED)}
 """The modes players can choose, by name."""

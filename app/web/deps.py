@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Form, Path, Query, Request
 
+from app.engine import MAX_GAME_NUMBER, MODES, Mode
 from app.web.htmx import is_htmx
 
 SOLVABLE_COOKIE = "ft_solvable"
@@ -23,3 +24,27 @@ def htmx_request(request: Request) -> bool:
 
 HtmxDep = Annotated[bool, Depends(htmx_request)]
 OnlySolvableDep = Annotated[bool, Depends(only_solvable)]
+
+
+GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
+"""A deal's number in a page's path; any other is a 422 page that says what a game number is."""
+
+
+def _mode_or_classic(name: str | None) -> Mode:
+    """The mode named, or Classic for a missing or unknown name (a page never fails on it;
+    the address middleware already sent unknown ``?mode=`` links to Classic with a notice)."""
+    return Mode(name) if name in MODES else Mode.CLASSIC
+
+
+def mode_query(mode: Annotated[str | None, Query(max_length=16)] = None) -> Mode:
+    """The page's ``?mode=``."""
+    return _mode_or_classic(mode)
+
+
+def mode_form(mode: Annotated[str | None, Form(max_length=16)] = None) -> Mode:
+    """A form's ``mode`` field."""
+    return _mode_or_classic(mode)
+
+
+ModeQuery = Annotated[Mode, Depends(mode_query)]
+ModeForm = Annotated[Mode, Depends(mode_form)]

@@ -17,12 +17,11 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from app.deps import SessionDep, VisitorDep
-from app.engine import MAX_GAME_NUMBER, MODES
 from app.i18n import _
 from app.runtime import ServicesDep
 from app.services import analysis, plays
 from app.web import htmx
-from app.web.errors import bad_number_message
+from app.web.deps import GameNumber, ModeQuery
 from app.web.views.analysis import POLL_SECONDS, AnalysisView, done_view
 from app.web.views.table import game_url
 
@@ -32,11 +31,11 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 @router.get("/game/{number}/analysis")
 def analysis_page(
     request: Request,
-    number: int,
+    number: GameNumber,
     session: SessionDep,
     visitor: VisitorDep,
     services: ServicesDep,
-    mode: Annotated[str | None, Query(max_length=16)] = None,
+    mode: ModeQuery,
     line: Annotated[str | None, Query(max_length=8)] = None,
     step: Annotated[int, Query(ge=0, le=10_000)] = 0,
     card: Annotated[int | None, Query(ge=1)] = None,
@@ -45,9 +44,6 @@ def analysis_page(
     finish card ``card`` ended (its own card: the link on a result card keeps working after the
     deal is played again); a 404 page when there is none, or it is won or still going.
     ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move."""
-    mode = mode if mode in MODES else "classic"
-    if not 1 <= number <= MAX_GAME_NUMBER:
-        return _page(request, AnalysisView(number, mode, "none", "/", "/", message=bad_number_message()), 422)
     base = AnalysisView(
         number,
         mode,

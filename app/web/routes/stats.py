@@ -7,13 +7,13 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import APIRouter, Form, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.deps import SessionDep, VisitorDep
-from app.engine import MODES
 from app.i18n import _
 from app.services import records
+from app.web.deps import ModeQuery
 from app.web.routes.language import safe_next
 from app.web.templating import templates
 from app.web.views.stats import stats_view
@@ -22,11 +22,9 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 
 @router.get("/stats")
-def stats_page(
-    request: Request, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query(max_length=16)] = None
-) -> Response:
+def stats_page(request: Request, session: SessionDep, visitor: VisitorDep, mode: ModeQuery) -> Response:
     """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50."""
-    view = stats_view(session, visitor, mode if mode in MODES else "classic")
+    view = stats_view(session, visitor, mode)
     response = templates.TemplateResponse(request, "stats.html", {"s": view, "name_max": records.NAME_MAX})
     response.headers["Cache-Control"] = "no-store"
     return response

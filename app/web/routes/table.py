@@ -14,14 +14,22 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from app.deps import RateDep, RateKeyDep, SessionDep, SolverDep, VisitorDep
-from app.engine import MAX_GAME_NUMBER, MODES, Move
+from app.engine import MODES, Move
 from app.i18n import N_, _
 from app.runtime import ServicesDep, get_services
 from app.services import actions, challenges, deals, hints, plays, records
 from app.services.solver_pool import RateLimited
 from app.web import htmx
-from app.web.deps import SOLVABLE_COOKIE, HtmxDep, OnlySolvableDep, only_solvable
-from app.web.errors import bad_number_message, error_page
+from app.web.deps import (
+    SOLVABLE_COOKIE,
+    GameNumber,
+    HtmxDep,
+    ModeForm,
+    ModeQuery,
+    OnlySolvableDep,
+    mode_form,
+    only_solvable,
+)
 from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.templating import templates
 from app.web.views.finish import finish_view, finish_view_of_play
@@ -43,10 +51,6 @@ NOTICES = {
     "bad_mode": N_("There is no such mode: this is the Classic game of this deal."),
 }
 """Friendly notices by key: the page shows only these fixed texts (translated), never echoed input."""
-
-
-def _mode(mode: str | None) -> str:
-    return mode if mode in MODES else "classic"
 
 
 def _render(
@@ -99,23 +103,20 @@ def _hint_move(text: str | None) -> Move | None:
 
 
 @router.get("/")
-def new_game(
-    session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: Annotated[str | None, Query()] = None
-) -> RedirectResponse:
+def new_game(session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: ModeQuery) -> RedirectResponse:
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
     unless the visitor switched "Only solvable deals" off."""
-    mode = _mode(mode)
     number = deals.pick_number(session, mode, visitor, solvable)
     return RedirectResponse(game_url(number, mode), status_code=303)
 
 
 @router.post("/prefs/solvable/{number}")
 def set_only_solvable(
-    number: int, value: Annotated[str, Form(max_length=3)] = "on", mode: Annotated[str, Form()] = "classic"
+    number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3)] = "on"
 ) -> RedirectResponse:
     """Switch "Only solvable deals" on or off (remembered in a cookie; it steers what "New
     game" deals) and go back to the table of ``number``."""
-    target = game_url(number, _mode(mode)) if 1 <= number <= MAX_GAME_NUMBER else "/"
+    target = game_url(number, mode)
     response = RedirectResponse(target, status_code=303)
     response.set_cookie(
         SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax", httponly=True
@@ -126,11 +127,11 @@ def set_only_solvable(
 @router.get("/game/{number}", response_class=HTMLResponse)
 def game_page(
     request: Request,
-    number: int,
+    number: GameNumber,
     session: SessionDep,
     visitor: VisitorDep,
     services: ServicesDep,
-    mode: Annotated[str | None, Query()] = None,
+    mode: ModeQuery,
     sel: Annotated[str | None, Query(max_length=3)] = None,
     n: Annotated[str | None, Query(max_length=4)] = None,
     notice: Annotated[str | None, Query(max_length=32)] = None,
@@ -140,9 +141,7 @@ def game_page(
     """This visitor's play of deal ``number`` (resumed, or dealt). ``sel``/``n`` lift a
     selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint``/``why`` show a
     hint given by ``POST …/hint`` (only while it is still legal)."""
-    if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, bad_number_message())
-    play = plays.current_play(session, visitor, number, _mode(mode))
+    play = plays.current_play(session, visitor, number, mode)
     services.dead_ends.start(play)
     if play.row.number is not None and deals.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
@@ -152,13 +151,10 @@ def game_page(
 
 @router.get("/game/{number}/card", response_class=HTMLResponse)
 def finish_card_page(
-    request: Request, number: int, session: SessionDep, visitor: VisitorDep, mode: Annotated[str | None, Query()] = None
+    request: Request, number: GameNumber, session: SessionDep, visitor: VisitorDep, mode: ModeQuery
 ) -> Response:
     """The visitor's latest finish card on this deal, over the table as that play ended (where
     a page without JavaScript lands after giving up); without one, the deal's table."""
-    mode = _mode(mode)
-    if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, bad_number_message())
     card = records.latest_card(session, visitor, number, mode)
     if card is None:
         return RedirectResponse(game_url(number, mode), status_code=303)
@@ -171,22 +167,20 @@ def finish_card_page(
 @router.post("/game/{number}/restart")
 def restart(
     request: Request,
-    number: int,
+    number: GameNumber,
     session: SessionDep,
     visitor: VisitorDep,
     is_htmx: HtmxDep,
-    mode: Annotated[str, Form()] = "classic",
+    mode: ModeForm,
     version: Annotated[int | None, Form()] = None,
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was, with no
     finish card). When ``version`` is given and the play has moved on since (another tab),
     nothing happens and the current table shows with a notice."""
-    if not 1 <= number <= MAX_GAME_NUMBER:
-        return error_page(request, bad_number_message())
-    current = plays.latest_play(session, visitor, number, _mode(mode))
+    current = plays.latest_play(session, visitor, number, mode)
     if current is not None and version is not None and version != current.row.version:
         return _answer(request, session, current, number, current.row.mode, "stale", is_htmx)
-    play = plays.new_play(session, visitor, number, _mode(mode))
+    play = plays.new_play(session, visitor, number, mode)
     if is_htmx:
         return _render(request, session, play, notice="restarted")
     return RedirectResponse(game_url(number, play.row.mode), status_code=303)
@@ -195,18 +189,17 @@ def restart(
 @router.post("/game/{number}/hint")
 def hint(
     request: Request,
-    number: int,
+    number: GameNumber,
     session: SessionDep,
     visitor: VisitorDep,
     is_htmx: HtmxDep,
     solver: SolverDep,
     rate: RateDep,
     rate_key: RateKeyDep,
-    mode: Annotated[str, Form()] = "classic",
+    mode: ModeForm,
 ) -> Response:
     """Show a hint: the move's cards and destination light up, with the reason (counts a hint)."""
-    mode = _mode(mode)
-    play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
+    play = plays.latest_play(session, visitor, number, mode)
     if play is None:
         return _answer(request, session, None, number, mode, "bad_request", is_htmx)
     try:
@@ -225,18 +218,18 @@ def hint(
 @router.get("/game/{number}/dead-end", response_class=HTMLResponse)
 def dead_end_fragment(
     request: Request,
-    number: int,
+    number: GameNumber,
     session: SessionDep,
     visitor: VisitorDep,
     services: ServicesDep,
-    mode: Annotated[str | None, Query()] = None,
+    mode: ModeQuery,
     version: Annotated[int | None, Query()] = None,
 ) -> Response:
     """The dead-end slot of the table (htmx polls it while the check runs): the warning when
     the play's position is a dead end, nothing when it is not, the same polling slot while it
     is still being checked. A play that has moved on since ``version`` gets an empty slot (its
     own table brings its own)."""
-    play = plays.latest_play(session, visitor, number, _mode(mode)) if 1 <= number <= MAX_GAME_NUMBER else None
+    play = plays.latest_play(session, visitor, number, mode)
     if play is None or play.row.version != version:
         return HTMLResponse("", headers={"Cache-Control": "no-store"})
     services.dead_ends.start(play)
@@ -251,13 +244,13 @@ def dead_end_fragment(
 @router.post("/game/{number}/{action}")
 def act(
     request: Request,
-    number: int,
+    number: GameNumber,
     action: str,
     session: SessionDep,
     visitor: VisitorDep,
     is_htmx: HtmxDep,
     services: ServicesDep,
-    mode: Annotated[str, Form()] = "classic",
+    mode_name: Annotated[str | None, Form(alias="mode", max_length=16)] = None,
     version: Annotated[int | None, Form()] = None,
     move: Annotated[str | None, Form(max_length=16)] = None,
     value: Annotated[str | None, Form(max_length=8)] = None,
@@ -265,9 +258,9 @@ def act(
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off). The play is loaded once and the action written once."""
-    known_mode = mode in MODES
-    mode = _mode(mode)
-    play = plays.latest_play(session, visitor, number, mode) if 1 <= number <= MAX_GAME_NUMBER else None
+    known_mode = mode_name is None or mode_name in MODES
+    mode = mode_form(mode_name)
+    play = plays.latest_play(session, visitor, number, mode)
     if play is None or not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
         # (or for no play, or an unknown mode) changes nothing.
@@ -295,7 +288,7 @@ def _answer(
     request: Request,
     session: Session,
     play: plays.LoadedPlay | None,
-    number: int,
+    number: GameNumber,
     mode: str,
     notice: str | None,
     is_htmx: bool,
