@@ -13,6 +13,7 @@ from app.db.models import FinishCard
 from app.deps import DeadEndsDep, SessionDep
 from app.services import records
 from app.services.plays import LoadedPlay
+from app.services.score import Score
 
 
 def error(status: int, code: str, detail: Any) -> JSONResponse:
@@ -37,12 +38,7 @@ def play_body(play: LoadedPlay, dead_end: bool = False) -> dict[str, Any]:
         "status": play.status.value,
         "position": g.position.to_json(),
         "legal_moves": [] if play.is_over else [str(m) for m in g.legal_moves()],
-        "moves": g.moves,
-        "undos": g.undos,
-        "hints": row.hints,
-        "elapsed_s": round(row.elapsed_s, 1),
-        "cards_home": g.cards_home,
-        "points": g.points,
+        **play.score.json(),
         "moves_on_table": g.moves_on_table,
         "can_finish": g.can_finish and not play.is_over,
         "dead_end": dead_end,
@@ -60,12 +56,7 @@ def card_json(session: Session, card: FinishCard) -> dict[str, object]:
         "custom": card.custom,
         "counts": not card.custom and card.number is not None,
         "assisted": card.assisted,
-        "moves": card.moves,
-        "elapsed_s": round(card.elapsed_s, 1),
-        "undos": card.undos,
-        "hints": card.hints,
-        "cards_home": card.cards_home,
-        "points": card.points,
+        **Score.of(card).json(),
         "new_record": won.new_record,
         "best_on_deal": won.best_on_deal,
         "finished_at": card.finished_at.isoformat(),

@@ -24,6 +24,7 @@ from app.db.models import PlayRow
 from app.engine import MODES, Game, GameStatus, IllegalMoveError, Position, PositionError, Rules, Step, deal
 from app.services.actions import Act, ActionRejected, Finish, PlayMove, Redo, Resign, SetAutoSafe, Undo
 from app.services.records import record_finish
+from app.services.score import Score
 
 ModeName = Literal["classic", "relaxed"]
 
@@ -80,6 +81,12 @@ class LoadedPlay:
         if self.row.status == PlayStatus.RESIGNED:
             return PlayStatus.RESIGNED
         return PlayStatus(self.game.status.value)
+
+    @property
+    def score(self) -> Score:
+        """The play's six figures now."""
+        g, row = self.game, self.row
+        return Score(g.moves, g.undos, row.hints, row.elapsed_s, g.cards_home, g.points)
 
     @property
     def is_over(self) -> bool:
@@ -352,13 +359,4 @@ def _record(session: Session, row: PlayRow, game: Game, status: PlayStatus) -> N
     blocked = status is PlayStatus.RESIGNED and game.status is GameStatus.BLOCKED
     result = PlayStatus.BLOCKED if blocked else status
     assert row.finished_at is not None
-    record_finish(
-        session,
-        row,
-        result.value,
-        moves=game.moves,
-        undos=game.undos,
-        cards_home=game.cards_home,
-        points=game.points,
-        at=row.finished_at,
-    )
+    record_finish(session, row, result.value, LoadedPlay(row, game).score, row.finished_at)

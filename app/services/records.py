@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from app.db import queries
 from app.db.models import FinishCard, PlayRow, Visitor
+from app.services.score import Score
 
 WON = "won"
 RECORDS_SHOWN = 10
@@ -20,12 +21,11 @@ CHART_RESULTS = 50
 NAME_MAX = 24
 
 
-def record_finish(
-    session: Session, row: PlayRow, result: str, *, moves: int, undos: int, cards_home: int, points: int, at: datetime
-) -> FinishCard:
+def record_finish(session: Session, row: PlayRow, result: str, score: Score, at: datetime) -> FinishCard:
     """Add the finish card of ``row`` to the session (the caller commits it with the action).
 
     :param result: ``won``, ``resigned`` or ``blocked``.
+    :param score: the play's figures as it ended.
     """
     card = FinishCard(
         play_row_id=row.id,
@@ -35,13 +35,8 @@ def record_finish(
         mode=row.mode,
         custom=row.custom,
         result=result,
-        moves=moves,
-        elapsed_s=row.elapsed_s,
-        undos=undos,
-        hints=row.hints,
-        cards_home=cards_home,
-        points=points,
         finished_at=at,
+        **score.fields(),
     )
     session.add(card)
     return card

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from app.db.models import FinishCard
 from app.i18n import _
 from app.services import plays, records
+from app.services.score import Score
 
 
 @dataclass(frozen=True)
@@ -48,13 +49,8 @@ class FinishView:
     assisted: bool
     result: str
     headline: str
-    moves: int
-    elapsed_s: float
-    undos: int
-    hints: int
-    cards_home: int
+    score: Score
     card_count: int
-    points: int
     new_record: bool
     best_on_deal: bool
     your_best: Best | None
@@ -101,13 +97,8 @@ def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> Fi
         assisted=card.assisted,
         result=card.result,
         headline=headline(card.result),
-        moves=card.moves,
-        elapsed_s=card.elapsed_s,
-        undos=card.undos,
-        hints=card.hints,
-        cards_home=card.cards_home,
+        score=Score.of(card),
         card_count=card_count,
-        points=card.points,
         new_record=honours.new_record,
         best_on_deal=honours.best_on_deal,
         your_best=your_best(session, card.visitor_id, card.number, card.mode, wins) if counts and card.number else None,

@@ -15,6 +15,7 @@ from app.engine import MODES, Card, Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, supermove_limit
 from app.services.actions import NAMES
 from app.services.plays import LoadedPlay, PlayStatus
+from app.services.score import Score
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -123,15 +124,11 @@ class TableView:
     can_redo: bool
     can_finish: bool
     auto_safe: bool
-    moves: int
-    undos: int
-    cards_home: int
+    score: Score
     card_count: int
-    points: int
-    elapsed_s: float
     last_action_at: float
     """When the last action (or the deal) happened, Unix seconds: the running gap that the next
-    action adds, capped, to ``elapsed_s`` starts there."""
+    action adds, capped, to ``score.elapsed_s`` starts there."""
     selection: Selection | None
     selection_size: int
     can_take_more: bool
@@ -328,12 +325,8 @@ def build_table(
         can_redo=not over and game.can_redo,
         can_finish=not over and game.can_finish,
         auto_safe=game.auto_safe,
-        moves=game.moves,
-        undos=game.undos,
-        cards_home=game.cards_home,
+        score=play.score,
         card_count=rules.card_count,
-        points=game.points,
-        elapsed_s=row.elapsed_s,
         last_action_at=_unix_seconds(row.last_action_at),
         selection=selection,
         selection_size=selection.count if selection else 0,
