@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, Visitor
+from app.solver.solve import Verdict
 
 WON = "won"
 
@@ -79,7 +80,7 @@ def random_winnable(session: Session, mode: str) -> int | None:
     """A proved-winnable deal number in ``mode`` drawn at random, None when there is none."""
     number = session.scalar(
         select(SolvedDeal.number)
-        .where(SolvedDeal.mode == mode, SolvedDeal.verdict == "winnable")
+        .where(SolvedDeal.mode == mode, SolvedDeal.verdict == Verdict.WINNABLE)
         .order_by(func.random())
         .limit(1)
     )

@@ -29,10 +29,10 @@ from app.engine import Position
 from app.services.deals import store_result
 from app.services.plays import LoadedPlay, get_play_by_row
 from app.services.solver_pool import SolverBusy, SolverPool
+from app.solver import UNKNOWN, UNWINNABLE, WINNABLE
 
 log = logging.getLogger(__name__)
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 STILL_WINNABLE, LOST, LOST_UNPROVED = "still_winnable", "lost", "lost_unproved"
 DEAL_UNWINNABLE, UNDECIDED = "deal_unwinnable", "undecided"
 OUTCOMES = (STILL_WINNABLE, LOST, LOST_UNPROVED, DEAL_UNWINNABLE, UNDECIDED)

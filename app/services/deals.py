@@ -25,9 +25,9 @@ from sqlalchemy.orm import Session
 from app.db import queries
 from app.db.models import SolvedDeal
 from app.engine import MAX_GAME_NUMBER, MODES
+from app.solver import UNKNOWN, UNWINNABLE, WINNABLE
 
 POOL_DIR = Path(__file__).resolve().parent.parent / "pool"
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
 log = logging.getLogger(__name__)
 
 
@@ -114,7 +114,9 @@ def solvable(session: Session, number: int, mode: str) -> bool | None:
 
 def solvable_of(stored: str | None) -> bool | None:
     """A stored verdict (see :func:`verdict`) as :func:`solvable` says it."""
-    return {WINNABLE: True, UNWINNABLE: False}.get(stored or "")
+    if stored == WINNABLE:
+        return True
+    return False if stored == UNWINNABLE else None
 
 
 def store_result(

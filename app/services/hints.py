@@ -23,6 +23,7 @@ from app.services.actions import ActionRejected
 from app.services.deals import solvable, store_result
 from app.services.plays import LoadedPlay, rules_for
 from app.services.solver_pool import GuessCache, Hint, SolverBusy, SolverPool, follow_line
+from app.solver import Verdict
 
 HINT_BUDGET_MS = 800.0
 
@@ -71,7 +72,7 @@ def _start_line(session: Session, row: PlayRow) -> tuple[Position, list[str]] | 
     if row.custom or row.number is None:
         return None
     solved = queries.solved_deal(session, row.number, row.mode)
-    if solved is None or solved.verdict != "winnable" or not solved.line:
+    if solved is None or solved.verdict != Verdict.WINNABLE or not solved.line:
         return None
     return deal(row.number, rules_for(row.mode)), list(solved.line)
 
@@ -105,7 +106,7 @@ def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
     row = loaded.row
     if row.number is None or row.custom or solvable(session, row.number, row.mode) is not None:
         return
-    store_result(session, row.number, row.mode, "winnable", line_from_start(loaded.game) + line, 0, 0.0)
+    store_result(session, row.number, row.mode, Verdict.WINNABLE, line_from_start(loaded.game) + line, 0, 0.0)
 
 
 def hint_for(
@@ -158,12 +159,12 @@ def hint_for(
             result = solver.solve(current, game.rules, budget_ms=budget_ms)
         except SolverBusy:
             result = None
-        if result is not None and result.status == "winnable" and result.moves:
+        if result is not None and result.status is Verdict.WINNABLE and result.moves:
             _keep(session, row, current, list(result.moves))
             _settle_deal(session, play, list(result.moves))
             hint = Hint(result.moves[0], ON_LINE)
         else:
-            unwinnable = result is not None and result.status == "unwinnable"
+            unwinnable = result is not None and result.status is Verdict.UNWINNABLE
             hint = Hint(str(heuristic_move(game)), UNWINNABLE if unwinnable else GUESS)
             if guesses is not None and result is not None:  # a busy solver's guess is not kept
                 guesses.put(guess_key, hint)

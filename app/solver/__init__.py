@@ -16,7 +16,7 @@ COMPILED = native.use_compiled(__path__)
 
 from .budget import Budget, parse_budget  # noqa: E402
 from .deadend import can_reach_foundation  # noqa: E402
-from .solve import SOLVER_VERSION, UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, solve  # noqa: E402
+from .solve import SOLVER_VERSION, UNKNOWN, UNWINNABLE, WINNABLE, SolveResult, Verdict, solve  # noqa: E402
 from .survey import SurveyRow, survey  # noqa: E402
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "Budget",
     "SolveResult",
     "SurveyRow",
+    "Verdict",
     "can_reach_foundation",
     "parse_budget",
     "solve",

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import StrEnum
 
 from app.engine import Position, Rules
 
@@ -33,7 +34,17 @@ from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 SOLVER_VERSION = "1.5"
 """Changes whenever a verdict for the same position and budget may change."""
 
-WINNABLE, UNWINNABLE, UNKNOWN = "winnable", "unwinnable", "unknown"
+
+class Verdict(StrEnum):
+    """What the solver says of a position (with the stock order known): a winning line was
+    found, it is proved that none exists, or the budget ran out first. Stored as its value."""
+
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"
+
+
+WINNABLE, UNWINNABLE, UNKNOWN = Verdict.WINNABLE, Verdict.UNWINNABLE, Verdict.UNKNOWN
 
 Strategy = tuple[bool, Weights]
 """(greedy, weights): whether every card that fits a foundation goes up at once (a streamliner,
@@ -93,7 +104,7 @@ class SolveResult:
     :ivar elapsed_ms: wall-clock time spent, in milliseconds.
     """
 
-    status: str
+    status: Verdict
     moves: tuple[str, ...]
     nodes: int
     elapsed_ms: float
@@ -185,7 +196,7 @@ def _solve(
     def left(used: int) -> int:
         return 1 << 62 if max_nodes is None else max_nodes - used
 
-    def result(status: str, moves: list[str], used: int) -> SolveResult:
+    def result(status: Verdict, moves: list[str], used: int) -> SolveResult:
         if max_nodes is not None:
             used = min(used, max_nodes)  # the last expansion may overshoot a little
         return SolveResult(status, tuple(moves), used, (time.perf_counter() - t0) * 1000)

@@ -16,6 +16,7 @@ from app.db.models import PlayAnalysis, SolvedDeal
 from app.services import analysis, deals
 from app.services.analysis import Probe, find_last_winnable
 from app.services.plays import get_play
+from app.solver import Verdict
 from tests.records import winning
 
 
@@ -32,10 +33,10 @@ class FakeSolver:
     def __call__(self, index: int, budget_ms: float) -> Probe:
         self.asked.append((index, budget_ms))
         if index in self.unknown and (self.proves_with_ms is None or budget_ms < self.proves_with_ms):
-            return Probe(analysis.UNKNOWN)
+            return Probe(Verdict.UNKNOWN)
         if index <= self.boundary:
-            return Probe(analysis.WINNABLE, (f"line-from-{index}",))
-        return Probe(analysis.UNWINNABLE)
+            return Probe(Verdict.WINNABLE, (f"line-from-{index}",))
+        return Probe(Verdict.UNWINNABLE)
 
 
 @pytest.mark.parametrize("boundary", [0, 1, 2, 57, 118, 198])
@@ -86,15 +87,13 @@ def test_an_unknown_below_the_boundary_gives_a_lower_but_true_answer() -> None:
     fake = FakeSolver(boundary=60, unknown={50})
     found = find_last_winnable(100, fake)
     assert found.last_winnable is not None and found.last_winnable <= 60
-    assert found.verdicts[found.last_winnable] == analysis.WINNABLE
+    assert found.verdicts[found.last_winnable] == Verdict.WINNABLE
     assert found.outcome in (analysis.LOST, analysis.LOST_UNPROVED)
 
 
 def test_known_verdicts_are_used_without_asking_the_solver() -> None:
     fake = FakeSolver(boundary=5)
-    found = find_last_winnable(
-        10, fake, known={0: Probe(analysis.WINNABLE, ("stored",)), 9: Probe(analysis.UNWINNABLE)}
-    )
+    found = find_last_winnable(10, fake, known={0: Probe(Verdict.WINNABLE, ("stored",)), 9: Probe(Verdict.UNWINNABLE)})
     assert found.outcome == analysis.LOST and found.last_winnable == 5 and found.lines[0] == ("stored",)
     assert all(index not in (0, 9) for index, _budget in fake.asked)
 
@@ -110,7 +109,7 @@ def test_the_total_time_cap_stops_the_search_and_shortens_the_last_probe() -> No
     found = find_last_winnable(1000, slow, per_call_ms=1500, total_s=5, clock=lambda: now[0])
     assert now[0] <= 5.0 + 1e-9
     assert [round(b) for _i, b in fake.asked] == [1500, 1500, 1500, 500]
-    assert found.outcome == analysis.LOST_UNPROVED and found.verdicts[found.last_winnable] == analysis.WINNABLE
+    assert found.outcome == analysis.LOST_UNPROVED and found.verdicts[found.last_winnable] == Verdict.WINNABLE
 
 
 def test_an_empty_line_is_refused() -> None:
@@ -142,13 +141,13 @@ def _analyse_with(client: TestClient, play_id: str, fake: Any) -> None:
         analysis.analyse(session, get_play(session, play_id), fake)
 
 
-def along_the_line(k: int, after: str = analysis.UNWINNABLE) -> Any:
+def along_the_line(k: int, after: str = Verdict.UNWINNABLE) -> Any:
     """A fake solver for :func:`_lost_play`: the rest of the known line wins up to ``k``;
     after it, ``after``."""
 
     def fake(index: int, budget_ms: float) -> Probe:
         if index <= k:
-            return Probe(analysis.WINNABLE, tuple(winning.MOVES[index:]))
+            return Probe(Verdict.WINNABLE, tuple(winning.MOVES[index:]))
         return Probe(after)
 
     return fake
@@ -254,7 +253,7 @@ def test_an_analysis_that_settles_the_deal_tells_its_table(
     play = _lost_play(client, 3)
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         assert deals.solvable(s, winning.NUMBER, "classic") is None
-    probe = along_the_line(3) if found == "a winning line" else (lambda i, ms: Probe(analysis.UNWINNABLE))
+    probe = along_the_line(3) if found == "a winning line" else (lambda i, ms: Probe(Verdict.UNWINNABLE))
     _analyse_with(client, play["play_id"], probe)
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         assert deals.solvable(s, winning.NUMBER, "classic") is verdict
@@ -283,7 +282,7 @@ def test_the_analysis_page_is_translated(client: TestClient) -> None:
     from app import i18n
 
     play = _lost_play(client, 5)
-    _analyse_with(client, play["play_id"], along_the_line(5, analysis.UNKNOWN))
+    _analyse_with(client, play["play_id"], along_the_line(5, Verdict.UNKNOWN))
     missing: list[str] = []
     remove = i18n.on_missing(lambda _lang, msgid: missing.append(msgid))
     try:

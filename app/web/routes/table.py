@@ -19,6 +19,7 @@ from app.i18n import N_, _
 from app.runtime import ServicesDep, get_services
 from app.services import actions, challenges, deals, hints, plays, records
 from app.services.solver_pool import RateLimited
+from app.solver import Verdict
 from app.web import htmx
 from app.web.deps import (
     SOLVABLE_COOKIE,
@@ -78,7 +79,7 @@ def _render(
         # pool under load (every request thread waiting for its second connection).
         verdict = deals.verdict(session, play.row.number, play.row.mode)
         table.solvable = deals.solvable_of(verdict)
-        table.undecided = verdict == deals.UNKNOWN
+        table.undecided = verdict == Verdict.UNKNOWN
         if finish is None:
             finish = finish_view_of_play(session, play)
         if play.row.challenge_id is not None and not play.is_over:
