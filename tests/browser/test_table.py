@@ -199,7 +199,7 @@ def _position(columns: list[list[str]]) -> Position:
 def _render(position: Position, sel: str, n: int) -> str:
     """The real game template for a set-up position (as the page route renders it)."""
     row = SimpleNamespace(
-        number=7, mode="classic", version=0, elapsed_s=0.0, status="playing", last_action_at=datetime.now(UTC)
+        number=7, mode="classic", version=0, hints=0, elapsed_s=0.0, status="playing", last_action_at=datetime.now(UTC)
     )
     play = LoadedPlay(row=row, game=Game(position, CLASSIC))  # type: ignore[arg-type]
     table = build_table(play, parse_selection(sel, n, play))

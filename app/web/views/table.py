@@ -216,6 +216,111 @@ def game_url(number: int | None, mode: str, page: str = "", **params: object) ->
     return f"/game/{number}{'/' + page if page else ''}?{urlencode(query)}"
 
 
+@dataclass
+class _Taps:
+    """What tapping a card of the table does (tap play, seed 001): a lone card with one place
+    moves there at once (``post``), any other card picks its run up (``get``, a selection
+    URL). Any lit card of a hint picks up the hint's cards, all of them, with the hint kept
+    (its top card alone might otherwise move at once to its only place, which is not the hint)."""
+
+    number: int | None
+    mode: str
+    moves: list[Move]
+    hint: Move | None
+    why: str | None
+    over: bool
+
+    def __call__(self, source: int, count: int) -> tuple[str | None, str | None]:
+        """(``post``, ``get``) for the card that heads ``count`` cards of ``source``."""
+        if self.over:
+            return None, None
+        key = "W" if source == WASTE else str(source)
+        hint = self.hint
+        if hint is not None and hint.action == "move" and hint.source == source and count <= hint.count:
+            if hint.count == 1 and len(_targets(self.moves, source, 1)) == 1:
+                return str(hint), None  # its only place: the hint itself
+            return None, game_url(self.number, self.mode, sel=key, n=hint.count, hint=str(hint), why=self.why)
+        targets = _targets(self.moves, source, count)
+        if count == 1 and len(targets) == 1:
+            return str(targets[0]), None
+        return None, game_url(self.number, self.mode, sel=key, n=count)
+
+
+def _columns(pos: Position, rules: Rules, taps: _Taps, selection: Selection | None) -> list[PlaceView]:
+    """The ten columns with what each card of their runs does when tapped, and lifted."""
+    columns: list[PlaceView] = []
+    for i, col in enumerate(pos.tableau):
+        place = PlaceView(name=str(i + 1))
+        run = run_length(col, rules)
+        for depth_from_top, card in zip(range(len(col), 0, -1), col, strict=True):
+            cv = card_view(card)
+            if depth_from_top <= run:
+                cv.post, cv.get = taps(i + 1, depth_from_top)
+                cv.lifted = selection is not None and selection.source == i + 1 and depth_from_top <= selection.count
+            place.cards.append(cv)
+        columns.append(place)
+    return columns
+
+
+@dataclass
+class _Lifted:
+    """The selection bar's values: the preferred move, ▲/▼ and the supermove limit."""
+
+    preferred_move: str | None = None
+    more_url: str | None = None
+    fewer_url: str | None = None
+    can_more: bool = False
+    can_fewer: bool = False
+    max_at_once: int | None = None
+
+
+def _light_selection(
+    play: LoadedPlay, selection: Selection, moves: list[Move], hint: Move | None, places: list[PlaceView]
+) -> _Lifted:
+    """Light every place that takes the selection (``places``: columns then foundations),
+    mark the preferred one (the hint's, when the hint lifted it), and say what ▲/▼ do."""
+    pos, rules, row = play.game.position, play.game.rules, play.row
+    columns, foundations = places[: len(pos.tableau)], places[len(pos.tableau) :]
+    targets = _targets(moves, selection.source, selection.count)
+    empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
+    best = hint if hint in targets else preferred(targets, empty)
+    lifted = _Lifted(preferred_move=None if best is None else str(best))
+    for m in targets:
+        place = foundations[_foundation_index(pos, m)] if m.target == FOUNDATION else columns[m.target - 1]
+        place.lit_move = str(m)
+        place.preferred = m == best
+    if selection.source == WASTE:
+        return lifted
+    run = run_length(pos.tableau[selection.source - 1], rules)
+    lifted.can_more, lifted.can_fewer = selection.count < run, selection.count > 1
+    if lifted.can_more:
+        lifted.more_url = game_url(row.number, row.mode, sel=selection.key, n=selection.count + 1)
+    if lifted.can_fewer:
+        lifted.fewer_url = game_url(row.number, row.mode, sel=selection.key, n=selection.count - 1)
+    limit = supermove_limit(pos, rules, target_empty=False)
+    if limit is not None and selection.count > limit:
+        lifted.max_at_once = limit
+    return lifted
+
+
+def _light_hint(
+    pos: Position, hint: Move, columns: list[PlaceView], foundations: list[PlaceView], waste: list[CardView]
+) -> bool:
+    """Light the hint's cards and destination; True when the hint is the stock (draw, redeal)."""
+    if hint.action != "move":
+        return True
+    if hint.source == WASTE:
+        waste[-1].hinted = True
+    else:
+        for cv in columns[hint.source - 1].cards[-hint.count :]:
+            cv.hinted = True
+    if hint.target == FOUNDATION:
+        foundations[_foundation_index(pos, hint)].hinted = True
+    else:
+        columns[hint.target - 1].hinted = True
+    return False
+
+
 def build_table(
     play: LoadedPlay, selection: Selection | None, hint: Move | None = None, why: str | None = None
 ) -> TableView:
@@ -224,92 +329,24 @@ def build_table(
     destination. Tapping the hinted cards keeps the hint, and the hint's destination is then
     the preferred place."""
     game, row = play.game, play.row
-    pos = game.position
-    rules = game.rules
-    over = play.is_over
+    pos, rules, over = game.position, game.rules, play.is_over
     moves = [] if over else game.legal_moves()
     if hint is not None and hint not in moves:
         hint = None  # no longer legal: not shown
-    empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
-    number, mode = row.number, row.mode
-
-    def tap(source: int, count: int) -> tuple[str | None, str | None]:
-        """What tapping the card that heads ``count`` cards of ``source`` does. Any lit card of
-        a hint picks up the hint's cards, all of them, with the hint kept (its top card alone
-        might otherwise move at once to its only place, which is not the hint)."""
-        if over:
-            return None, None
-        key = "W" if source == WASTE else str(source)
-        if hint is not None and hint.action == "move" and hint.source == source and count <= hint.count:
-            if hint.count == 1 and len(_targets(moves, source, 1)) == 1:
-                return str(hint), None  # its only place: the hint itself
-            return None, game_url(number, mode, sel=key, n=hint.count, hint=str(hint), why=why)
-        targets = _targets(moves, source, count)
-        if count == 1 and len(targets) == 1:
-            return str(targets[0]), None
-        return None, game_url(number, mode, sel=key, n=count)
-
-    columns: list[PlaceView] = []
-    for i, col in enumerate(pos.tableau):
-        place = PlaceView(name=str(i + 1))
-        run = run_length(col, rules)
-        for depth_from_top, card in zip(range(len(col), 0, -1), col, strict=True):
-            cv = card_view(card)
-            if depth_from_top <= run:
-                cv.post, cv.get = tap(i + 1, depth_from_top)
-                cv.lifted = selection is not None and selection.source == i + 1 and depth_from_top <= selection.count
-            place.cards.append(cv)
-        columns.append(place)
-
+    taps = _Taps(row.number, row.mode, moves, hint, why, over)
+    columns = _columns(pos, rules, taps, selection)
     foundations = foundation_places(pos, rules)
-
     waste: list[CardView] = [card_view(c) for c in pos.waste[-3:]]
     if waste:
-        waste[-1].post, waste[-1].get = tap(WASTE, 1)
+        waste[-1].post, waste[-1].get = taps(WASTE, 1)
         waste[-1].lifted = selection is not None and selection.source == WASTE
-
-    more_url = fewer_url = None
-    max_at_once = None
-    preferred_move = None
-    can_more = can_fewer = False
-    if selection is not None:
-        targets = _targets(moves, selection.source, selection.count)
-        best = hint if hint in targets else preferred(targets, empty)
-        preferred_move = None if best is None else str(best)
-        for m in targets:
-            place = foundations[_foundation_index(pos, m)] if m.target == FOUNDATION else columns[m.target - 1]
-            place.lit_move = str(m)
-            place.preferred = m == best
-        if selection.source != WASTE:
-            run = run_length(pos.tableau[selection.source - 1], rules)
-            can_more = selection.count < run
-            can_fewer = selection.count > 1
-            more_url = game_url(number, mode, sel=selection.key, n=selection.count + 1) if can_more else None
-            fewer_url = game_url(number, mode, sel=selection.key, n=selection.count - 1) if can_fewer else None
-            limit = supermove_limit(pos, rules, target_empty=False)
-            if limit is not None and selection.count > limit:
-                max_at_once = limit
-
-    hint_on_stock = False
-    if hint is not None:
-        if hint.action != "move":
-            hint_on_stock = True
-        else:
-            if hint.source == WASTE:
-                waste[-1].hinted = True
-            else:
-                for cv in columns[hint.source - 1].cards[-hint.count :]:
-                    cv.hinted = True
-            if hint.target == FOUNDATION:
-                foundations[_foundation_index(pos, hint)].hinted = True
-            else:
-                columns[hint.target - 1].hinted = True
-
+    lifted = _Lifted() if selection is None else _light_selection(play, selection, moves, hint, columns + foundations)
+    hint_on_stock = hint is not None and _light_hint(pos, hint, columns, foundations, waste)
     return TableView(
         hint_move=None if hint is None else str(hint),
         hint_on_stock=hint_on_stock,
-        number=number,
-        mode=mode,
+        number=row.number,
+        mode=row.mode,
         status=play.status,
         version=row.version,
         columns=columns,
@@ -330,15 +367,15 @@ def build_table(
         last_action_at=_unix_seconds(row.last_action_at),
         selection=selection,
         selection_size=selection.count if selection else 0,
-        can_take_more=can_more,
-        can_take_fewer=can_fewer,
-        more_url=more_url,
-        fewer_url=fewer_url,
-        cancel_url=game_url(number, mode),
-        dead_end_url=game_url(number, mode, "dead-end", version=row.version),
-        urls=table_urls(number, mode),
-        max_at_once=max_at_once,
-        preferred_move=preferred_move,
+        can_take_more=lifted.can_more,
+        can_take_fewer=lifted.can_fewer,
+        more_url=lifted.more_url,
+        fewer_url=lifted.fewer_url,
+        cancel_url=game_url(row.number, row.mode),
+        dead_end_url=game_url(row.number, row.mode, "dead-end", version=row.version),
+        urls=table_urls(row.number, row.mode),
+        max_at_once=lifted.max_at_once,
+        preferred_move=lifted.preferred_move,
         is_over=over,
         won=play.status is PlayStatus.WON,
         blocked=play.status is PlayStatus.BLOCKED,
