@@ -77,6 +77,17 @@ class Search:
     verdicts: dict[int, str] = field(default_factory=dict)
     probes: int = 0
 
+    def note(self, index: int, answer: Probe) -> str:
+        """Keep the verdict at ``index`` (and its line when winnable); the verdict."""
+        self.verdicts[index] = answer.verdict
+        if answer.verdict == WINNABLE:
+            self.lines[index] = answer.line
+            if self.last_winnable is None or index > self.last_winnable:
+                self.last_winnable = index
+        elif answer.verdict == UNWINNABLE and (self.first_lost is None or index < self.first_lost):
+            self.first_lost = index
+        return answer.verdict
+
     @property
     def outcome(self) -> str:
         """One of :data:`OUTCOMES`."""
@@ -132,14 +143,7 @@ def find_last_winnable(
                 return None
             answer = probe(index, min(budget_ms, left_ms))
             found.probes += 1
-        found.verdicts[index] = answer.verdict
-        if answer.verdict == WINNABLE:
-            found.lines[index] = answer.line
-            if found.last_winnable is None or index > found.last_winnable:
-                found.last_winnable = index
-        elif answer.verdict == UNWINNABLE and (found.first_lost is None or index < found.first_lost):
-            found.first_lost = index
-        return answer.verdict
+        return found.note(index, answer)
 
     if ask(0, per_call_ms) != WINNABLE:
         return found

@@ -109,6 +109,43 @@ def _settle_deal(session: Session, loaded: LoadedPlay, line: list[str]) -> None:
     store_result(session, row.number, row.mode, Verdict.WINNABLE, line_from_start(loaded.game) + line, 0, 0.0)
 
 
+def _on_a_kept_line(session: Session, play: LoadedPlay) -> Hint | None:
+    """The next move of the play's kept winning line, or of the deal's, when the play's
+    position is on one of them (the line followed is kept for the play)."""
+    game, row = play.game, play.row
+    candidates: list[tuple[Position, list[str]]] = []
+    kept = session.get(PlayHint, row.id)
+    if kept is not None:
+        candidates.append((Position.from_json(kept.origin, game.rules), list(kept.line)))
+    start = _start_line(session, row)
+    if start is not None:
+        candidates.append(start)
+    for origin, line in candidates:
+        at = follow_line(origin, line, game.position)
+        if at is not None:
+            if kept is None or origin != candidates[0][0]:
+                _keep(session, row, origin, line)
+            return Hint(line[at], ON_LINE)
+    return None
+
+
+def _solved(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float) -> tuple[Hint, bool]:
+    """The hint the solver gives within ``budget_ms``: the first move of a winning line (kept,
+    and it settles the deal), else the heuristic's move; and whether that guess is to be kept
+    for the position (the solver answered without a win; a busy solver's guess is not kept)."""
+    game, row = play.game, play.row
+    try:
+        result = solver.solve(game.position, game.rules, budget_ms=budget_ms)
+    except SolverBusy:
+        return Hint(str(heuristic_move(game)), GUESS), False
+    if result.status is Verdict.WINNABLE and result.moves:
+        _keep(session, row, game.position, list(result.moves))
+        _settle_deal(session, play, list(result.moves))
+        return Hint(result.moves[0], ON_LINE), False
+    unwinnable = result.status is Verdict.UNWINNABLE
+    return Hint(str(heuristic_move(game)), UNWINNABLE if unwinnable else GUESS), True
+
+
 def hint_for(
     session: Session,
     play: LoadedPlay,
@@ -130,23 +167,7 @@ def hint_for(
     game, row = play.game, play.row
     if play.is_over or not game.legal_moves():
         raise ActionRejected("no_hint", "there is no move to hint: the play is over or blocked")
-    current = game.position
-    hint: Hint | None = None
-    candidates: list[tuple[Position, list[str]]] = []
-    kept = session.get(PlayHint, row.id)
-    if kept is not None:
-        candidates.append((Position.from_json(kept.origin, game.rules), list(kept.line)))
-    start = _start_line(session, row)
-    if start is not None:
-        candidates.append(start)
-    for origin, line in candidates:
-        if hint is not None:
-            break
-        at = follow_line(origin, line, current)
-        if at is not None:
-            hint = Hint(line[at], ON_LINE)
-            if kept is None or origin != candidates[0][0]:
-                _keep(session, row, origin, line)
+    hint = _on_a_kept_line(session, play)
     if hint is None and not any(m.action is Action.MOVE for m in game.legal_moves()):
         hint = Hint(str(game.legal_moves()[0]), ONLY_DRAW)
     guess_key = (row.play_id, row.version)
@@ -155,19 +176,9 @@ def hint_for(
     if hint is None:
         if before_solving is not None:
             before_solving()
-        try:
-            result = solver.solve(current, game.rules, budget_ms=budget_ms)
-        except SolverBusy:
-            result = None
-        if result is not None and result.status is Verdict.WINNABLE and result.moves:
-            _keep(session, row, current, list(result.moves))
-            _settle_deal(session, play, list(result.moves))
-            hint = Hint(result.moves[0], ON_LINE)
-        else:
-            unwinnable = result is not None and result.status is Verdict.UNWINNABLE
-            hint = Hint(str(heuristic_move(game)), UNWINNABLE if unwinnable else GUESS)
-            if guesses is not None and result is not None:  # a busy solver's guess is not kept
-                guesses.put(guess_key, hint)
+        hint, keep_guess = _solved(session, play, solver, budget_ms)
+        if guesses is not None and keep_guess:
+            guesses.put(guess_key, hint)
     session.execute(update(PlayRow).where(PlayRow.id == row.id).values(hints=PlayRow.hints + 1))
     session.commit()
     session.refresh(row)
