@@ -14,9 +14,9 @@ from app.api.routes import ROUTERS as API_ROUTERS
 from app.config import PROJECT_ROOT, Settings, get_settings
 from app.runtime import Services
 from app.web.errors import register_error_handlers
-from app.web.middleware.addresses import redirect_to_one_address
+from app.web.middleware.addresses import OneAddressMiddleware
 from app.web.middleware.language import LanguageMiddleware
-from app.web.middleware.visitor import VisitorCookie
+from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware
 from app.web.routes import ROUTERS as PAGE_ROUTERS
 from app.web.static_files import FingerprintedStaticFiles
 
@@ -43,8 +43,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.services = services
     app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole
-    app.middleware("http")(redirect_to_one_address)
-    app.middleware("http")(VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies).middleware)
+    app.add_middleware(OneAddressMiddleware)
+    app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies))
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(LanguageMiddleware)
     for api in API_ROUTERS:

@@ -181,3 +181,11 @@ def test_svg_is_compressed_too(tmp_path: Path) -> None:
     r = _served(tmp_path).get(static_url("big.svg", tmp_path), headers=GZIP)
     assert r.headers["content-type"] == "image/svg+xml" and r.headers["content-encoding"] == "gzip"
     assert r.headers["cache-control"] == IMMUTABLE
+
+
+def test_a_static_file_sets_no_visitor_cookie_and_a_page_does(client: TestClient) -> None:
+    """A public, immutable answer must not carry a visitor's cookie (a cache would hand it on)."""
+    client.cookies.clear()
+    assert "set-cookie" not in client.get("/static/css/table.css").headers
+    assert "ft_visitor=" in client.get("/stats").headers["set-cookie"]
+    assert "set-cookie" not in client.get("/stats").headers  # known from now on

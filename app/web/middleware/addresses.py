@@ -7,11 +7,11 @@ link and the pages of a deal share their history. A mode that does not exist
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable
 from urllib.parse import urlencode
 
-from fastapi import Request
-from fastapi.responses import RedirectResponse, Response
+from starlette.datastructures import QueryParams
+from starlette.responses import RedirectResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.engine import MAX_GAME_NUMBER, MODES
 
@@ -30,17 +30,32 @@ def canonical_game_path(path: str) -> str | None:
     return f"/game/{number}{m.group(2) or ''}"
 
 
-async def redirect_to_one_address(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-    """HTTP middleware: a GET or HEAD of a deal's page at another spelling of its number, or
-    with a mode that does not exist, is redirected (see the module docstring), the rest of the
-    query kept; everything else passes (a form posted to such an address works)."""
-    if request.method in ("GET", "HEAD") and request.url.path.startswith("/game/"):
-        path = canonical_game_path(request.url.path)
-        if path is not None:
-            query = f"?{request.url.query}" if request.url.query else ""
-            return RedirectResponse(path + query, status_code=301)
-        mode = request.query_params.get("mode")
-        if mode is not None and mode not in MODES:
-            fixed = {**request.query_params, "mode": "classic", "notice": "bad_mode"}
-            return RedirectResponse(f"{request.url.path}?{urlencode(fixed)}", status_code=303)
-    return await call_next(request)
+def one_address(path: str, query: str) -> RedirectResponse | None:
+    """The redirect for a GET of ``path`` with ``query`` (see the module docstring), or None
+    when it is already the one address."""
+    canonical = canonical_game_path(path)
+    if canonical is not None:
+        return RedirectResponse(canonical + (f"?{query}" if query else ""), status_code=301)
+    params = QueryParams(query)
+    mode = params.get("mode")
+    if mode is not None and mode not in MODES:
+        fixed = {**params, "mode": "classic", "notice": "bad_mode"}
+        return RedirectResponse(f"{path}?{urlencode(fixed)}", status_code=303)
+    return None
+
+
+class OneAddressMiddleware:
+    """ASGI middleware: a GET or HEAD of a deal's page at another spelling of its number, or
+    with a mode that does not exist, is redirected, the rest of the query kept; everything
+    else passes (a form posted to such an address works)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD") and scope["path"].startswith("/game/"):
+            redirect = one_address(scope["path"], scope.get("query_string", b"").decode("latin-1"))
+            if redirect is not None:
+                await redirect(scope, receive, send)
+                return
+        await self.app(scope, receive, send)

@@ -7,11 +7,12 @@ visitor from claiming another's id by editing the cookie.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Awaitable, Callable
 
 from itsdangerous import BadSignature, URLSafeSerializer
-from starlette.requests import Request
+from starlette.datastructures import MutableHeaders
+from starlette.requests import cookie_parser
 from starlette.responses import Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 COOKIE = "ft_visitor"
 ONE_YEAR_S = 365 * 24 * 3600
@@ -37,17 +38,44 @@ class VisitorCookie:
             return None
         return vid if isinstance(vid, str) and 0 < len(vid) <= 32 else None
 
-    async def middleware(self, request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        """Put ``request.state.visitor_id`` in place, setting the cookie on first sight."""
-        vid = self.read(request.cookies.get(COOKIE))
+    def set_cookie_header(self, vid: str) -> str:
+        """The ``Set-Cookie`` value that gives a new visitor its signed id for a year."""
+        carrier = Response()
+        carrier.set_cookie(
+            COOKIE, self._signer.dumps(vid), max_age=ONE_YEAR_S, httponly=True, samesite="lax", secure=self.secure
+        )
+        return carrier.headers["set-cookie"]
+
+
+class VisitorMiddleware:
+    """ASGI middleware: puts ``request.state.visitor_id`` (and ``fresh_visitor``) in place for
+    every request but static files, and sets the cookie on a new visitor's first answer.
+
+    :param cookie: what signs and reads the ids.
+    """
+
+    def __init__(self, app: ASGIApp, cookie: VisitorCookie) -> None:
+        self.app = app
+        self.cookie = cookie
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"].startswith("/static/"):
+            await self.app(scope, receive, send)
+            return
+        raw = next((v for k, v in scope["headers"] if k == b"cookie"), b"")
+        vid = self.cookie.read(cookie_parser(raw.decode("latin-1")).get(COOKIE)) if raw else None
         fresh = vid is None
-        if vid is None:
-            vid = secrets.token_urlsafe(12)
-        request.state.visitor_id = vid
-        request.state.fresh_visitor = fresh
-        response = await call_next(request)
-        if fresh:
-            response.set_cookie(
-                COOKIE, self._signer.dumps(vid), max_age=ONE_YEAR_S, httponly=True, samesite="lax", secure=self.secure
-            )
-        return response
+        state = scope.setdefault("state", {})
+        state["visitor_id"] = vid or secrets.token_urlsafe(12)
+        state["fresh_visitor"] = fresh
+        if not fresh:
+            await self.app(scope, receive, send)
+            return
+        header = self.cookie.set_cookie_header(state["visitor_id"])
+
+        async def send_with_cookie(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                MutableHeaders(scope=message).append("set-cookie", header)
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
