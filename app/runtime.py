@@ -13,7 +13,7 @@ from app.config import Settings
 from app.db.session import Database, migrate
 from app.services.analysis import AnalysisRunner
 from app.services.dead_end import DeadEndWatch
-from app.services.deals import load_shipped_pool
+from app.services.deals import DecidedVerdicts, load_shipped_pool
 from app.services.pool_worker import PoolWorker
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
 
@@ -27,6 +27,7 @@ class Services:
     :ivar rate: the per-visitor solver rate limit.
     :ivar guesses: hints the solver could not prove, by (play id, version).
     :ivar dead_ends: the dead-end checks and their verdicts.
+    :ivar verdicts: the decided deal verdicts read so far.
     :ivar pool_worker: the background solver of new deals, None when switched off or stopped.
     """
 
@@ -38,6 +39,7 @@ class Services:
     guesses: GuessCache
     dead_ends: DeadEndWatch
     analyses: AnalysisRunner
+    verdicts: DecidedVerdicts = field(default_factory=DecidedVerdicts)
     pool_worker: PoolWorker | None = field(default=None)
 
     @classmethod

@@ -14,6 +14,8 @@ import gzip
 import io
 import logging
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -105,6 +107,32 @@ def verdict(session: Session, number: int, mode: str) -> str | None:
     (the solver tried and could not decide it within its budget; it is not tried again), or
     None (never tried)."""
     return queries.verdict(session, number, mode)
+
+
+class DecidedVerdicts:
+    """The decided verdicts (winnable, unwinnable) read so far, by (number, mode): a decided
+    verdict is never replaced (:func:`store_result`), so a table asks the database only for
+    deals still unknown. Bounded: past ``size`` the oldest go first."""
+
+    def __init__(self, size: int = 65_536) -> None:
+        self.size = size
+        self._items: OrderedDict[tuple[int, str], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def verdict(self, session: Session, number: int, mode: str) -> str | None:
+        """As :func:`verdict`, from memory once decided."""
+        key = (number, str(mode))
+        with self._lock:
+            known = self._items.get(key)
+        if known is not None:
+            return known
+        stored = verdict(session, number, mode)
+        if stored in (WINNABLE, UNWINNABLE):
+            with self._lock:
+                self._items[key] = stored
+                while len(self._items) > self.size:
+                    self._items.popitem(last=False)
+        return stored
 
 
 def solvable(session: Session, number: int, mode: str) -> bool | None:

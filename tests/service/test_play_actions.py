@@ -100,3 +100,24 @@ def test_migration_0008_turns_json_histories_into_steps(tmp_path: Path) -> None:
     with engine.connect() as conn:
         assert conn.execute(text("SELECT history FROM plays")).scalar() == '["D", "1-6 +1-F"]'
     assert Game(deal(5, CLASSIC), CLASSIC).cursor == 0
+
+
+def test_decided_verdicts_are_read_once_and_unknown_ones_every_time(
+    db: Database, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.db import queries
+    from app.services import deals
+    from app.solver import Verdict
+
+    asked: list[int] = []
+    real = queries.verdict
+    monkeypatch.setattr(queries, "verdict", lambda s, n, m: asked.append(n) or real(s, n, m))
+    known = deals.DecidedVerdicts()
+    with db.sessions() as session:
+        deals.store_result(session, 11, "classic", Verdict.WINNABLE, ["D"], 1, 1.0)
+        deals.store_result(session, 12, "classic", Verdict.UNKNOWN, [], 1, 1.0)
+        for _ in range(3):
+            assert known.verdict(session, 11, "classic") == Verdict.WINNABLE
+            assert known.verdict(session, 12, "classic") == Verdict.UNKNOWN
+            assert known.verdict(session, 13, "classic") is None
+    assert asked.count(11) == 1 and asked.count(12) == 3 and asked.count(13) == 3

@@ -77,7 +77,7 @@ def _render(
     if play.row.number is not None:
         # The request's own session: a second one per request could exhaust the connection
         # pool under load (every request thread waiting for its second connection).
-        verdict = deals.verdict(session, play.row.number, play.row.mode)
+        verdict = services.verdicts.verdict(session, play.row.number, play.row.mode)
         table.solvable = deals.solvable_of(verdict)
         table.undecided = verdict == Verdict.UNKNOWN
         if finish is None:
@@ -144,7 +144,7 @@ def game_page(
     hint given by ``POST …/hint`` (only while it is still legal)."""
     play = plays.current_play(session, visitor, number, mode)
     services.dead_ends.start(play)
-    if play.row.number is not None and deals.verdict(session, play.row.number, play.row.mode) is None:
+    if play.row.number is not None and services.verdicts.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why)
