@@ -107,6 +107,7 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     pages["records, empty"] = client.get("/game/4242/records?mode=relaxed").text
     pages["stats"] = client.get("/stats").text
     pages["stats, empty"] = client.get("/stats?mode=relaxed").text
+    pages["how to play"] = client.get("/rules").text
     shared = client.post("/s", data={"number": str(winning.NUMBER), "mode": "classic"})
     pages["challenge (sharer)"] = shared.text
     pages["challenge, unfinished"] = client.post("/s", data={"number": "9", "mode": "relaxed"}).text

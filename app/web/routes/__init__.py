@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web.routes import analysis, finish, language, records, share, stats, table
+from app.web.routes import analysis, finish, language, records, rules, share, stats, table
 
 ROUTERS: tuple[APIRouter, ...] = (
     finish.router,
@@ -13,5 +13,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     share.router,
     stats.router,
     language.router,
+    rules.router,
     table.router,  # last: its ``POST /game/{number}/{action}`` takes any action name
 )
