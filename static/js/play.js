@@ -89,6 +89,8 @@
     const [up, down] = bar.querySelectorAll(".step");
     up.disabled = sel.src === "W" || n >= runLength(sel.src);
     down.disabled = n <= 1;
+    up.classList.toggle("disabled", up.disabled);
+    down.classList.toggle("disabled", down.disabled);
     const max = bar.querySelector(".max");
     const limit = data.limit;
     if (sel.src !== "W" && limit !== null && n > limit) {
