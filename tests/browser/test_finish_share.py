@@ -37,11 +37,11 @@ def tap_home(page: Page, card) -> None:  # noqa: ANN001 - a Locator
     moves = page.locator("[data-stat=moves]").inner_text()
     card.click()
     page.wait_for_function(
-        "m => document.querySelector('.selection-bar')"
+        "m => document.querySelector('.selection-bar:not([hidden])')"
         " || document.querySelector('[data-stat=moves]').textContent !== m",
         arg=moves,
     )
-    if page.locator(".selection-bar").count():
+    if page.locator(".selection-bar:visible").count():
         page.locator(".card.lifted").last.click()
     expect(page.locator("[data-stat=moves]")).not_to_have_text(moves)
 

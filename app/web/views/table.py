@@ -7,6 +7,7 @@ The view lists, for the selection, the lit places (each a ready move) and the pr
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlencode
@@ -141,6 +142,8 @@ class TableView:
     max_at_once: int | None
     preferred_move: str | None
     is_over: bool
+    selection_json: str
+    """:func:`selection_data` as JSON, for the table's script."""
     won: bool
     blocked: bool
     resigned: bool
@@ -321,6 +324,44 @@ def _light_hint(
     return False
 
 
+def selection_data(play: LoadedPlay, hint: Move | None = None) -> dict[str, object]:
+    """What the table's script needs to lift cards and light places without asking the server
+    (issue 12, selection in the browser), every move computed by the engine:
+
+    ``{"sources": {"3": {"1": {"t": {"6": "3-6", "F2": "3-F"}, "p": "3-F"}, "2": …}, "W": …},
+    "limit": 4}``: for each column (``"1"`` … ``"10"``) and the waste (``"W"``), for each number
+    of cards of its run that can be lifted, the places that take them (by ``data-pile``: a
+    column or a foundation slot ``F1`` … ``F8``) with the move to send, and the preferred move
+    (the hint's when the hint lifts those cards; None when no place takes them). ``limit`` is
+    the supermove limit to a column with cards (None: any run), shown as "Max N at once"."""
+    game = play.game
+    pos, rules = game.position, game.rules
+    if play.is_over:
+        return {"sources": {}, "limit": None}
+    moves = game.legal_moves()
+    empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
+    sources: dict[str, dict[str, object]] = {}
+    runs = [(str(i + 1), i + 1, run_length(col, rules)) for i, col in enumerate(pos.tableau)]
+    runs.append(("W", WASTE, 1 if pos.waste else 0))
+    for key, source, run in runs:
+        counts: dict[str, object] = {}
+        for count in range(1, run + 1):
+            targets = _targets(moves, source, count)
+            best = hint if hint in targets else preferred(targets, empty)
+            counts[str(count)] = {
+                "t": {_pile_of(pos, m): str(m) for m in targets},
+                "p": None if best is None else str(best),
+            }
+        if counts:
+            sources[key] = counts
+    return {"sources": sources, "limit": supermove_limit(pos, rules, target_empty=False)}
+
+
+def _pile_of(pos: Position, move: Move) -> str:
+    """The ``data-pile`` of a move's destination: its column, or its foundation slot."""
+    return f"F{_foundation_index(pos, move) + 1}" if move.target == FOUNDATION else str(move.target)
+
+
 def build_table(
     play: LoadedPlay, selection: Selection | None, hint: Move | None = None, why: str | None = None
 ) -> TableView:
@@ -377,6 +418,7 @@ def build_table(
         max_at_once=lifted.max_at_once,
         preferred_move=lifted.preferred_move,
         is_over=over,
+        selection_json=json.dumps(selection_data(play, hint), separators=(",", ":")),
         won=play.status is PlayStatus.WON,
         blocked=play.status is PlayStatus.BLOCKED,
         resigned=play.status is PlayStatus.RESIGNED,

@@ -1,0 +1,429 @@
+// The table at the speed of a tap (issue 12): selection, drag and drop, double-click and
+// double-tap, keyboard play and animated moves, all in the browser. The server stays the only
+// judge: the table carries, for every card that can be lifted, the places that take it and the
+// move to send (#table-moves, made by the engine); this script only looks them up. A move is
+// sent by pressing the table form's hidden #js-move button, so htmx posts it as the page's own
+// forms do, and without this script every action still works through links and forms.
+(function () {
+  "use strict";
+
+  const DRAG_START_PX = 8;
+  const DOUBLE_TAP_MS = 350;
+  const SLIDE_MS = 200;
+  const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+
+  let data = null;       // {sources: {pile: {count: {t: {pile: move}, p: move}}}, limit}
+  let sel = null;        // {src: "3" | "W", count: n}
+  let busy = false;      // a request is on its way: taps wait for its answer
+  let focusAfter = null; // what gets focus once the answer is in: a data-pile, or "stock"
+  let drag = null;       // {src, count, x0, y0, ghost, moved, pointerId}
+  let lastTap = {key: null, at: 0};
+  let suppressClick = false;
+  let rects = null;      // card boxes before a swap, for the slide
+
+  const table = () => document.getElementById("table");
+  const pile = (key) => table() && table().querySelector(`[data-pile="${key}"]`);
+  const cardsOf = (key) => {
+    const p = pile(key);
+    if (!p) return [];
+    const holder = p.querySelector(".cards") || p;
+    return Array.from(holder.querySelectorAll(":scope > [data-card]"));
+  };
+
+  function load() {
+    sel = null;
+    const el = document.getElementById("table-moves");
+    try { data = el ? JSON.parse(el.textContent) : null; } catch (e) { data = null; }
+  }
+
+  function options(src, count) {
+    const s = data && data.sources[src];
+    return s ? s[String(count)] || null : null;
+  }
+
+  function runLength(src) {
+    const s = data && data.sources[src];
+    return s ? Object.keys(s).length : 0;
+  }
+
+  // -- the lit table -------------------------------------------------------------------------
+  function clear() {
+    const t = table();
+    if (!t) return;
+    t.querySelectorAll(".lifted").forEach((c) => c.classList.remove("lifted"));
+    t.querySelectorAll("[data-pile].lit, [data-pile].preferred").forEach((p) => p.classList.remove("lit", "preferred"));
+    t.classList.remove("has-selection");
+    const bar = t.querySelector(".js-selection-bar");
+    if (bar) bar.hidden = true;
+  }
+
+  function cancel() {
+    sel = null;
+    clear();
+  }
+
+  function show() {
+    clear();
+    if (!sel) return;
+    const opt = options(sel.src, sel.count);
+    const cards = cardsOf(sel.src);
+    cards.slice(cards.length - sel.count).forEach((c) => c.classList.add("lifted"));
+    const t = table();
+    t.classList.add("has-selection");
+    if (opt) {
+      for (const [key, move] of Object.entries(opt.t)) {
+        const p = pile(key);
+        if (!p) continue;
+        p.classList.add("lit");
+        if (move === opt.p) p.classList.add("preferred");
+      }
+    }
+    showBar(opt);
+  }
+
+  function showBar(opt) {
+    const bar = table().querySelector(".js-selection-bar");
+    if (!bar) return;
+    const n = sel.count;
+    bar.querySelector(".sel-size").textContent = (n === 1 ? bar.dataset.one : bar.dataset.many).replace("{n}", n);
+    const [up, down] = bar.querySelectorAll(".step");
+    up.disabled = sel.src === "W" || n >= runLength(sel.src);
+    down.disabled = n <= 1;
+    up.classList.toggle("disabled", up.disabled);
+    down.classList.toggle("disabled", down.disabled);
+    const max = bar.querySelector(".max");
+    const limit = data.limit;
+    if (sel.src !== "W" && limit !== null && n > limit) {
+      max.textContent = bar.dataset.max.replace("{n}", limit);
+      max.hidden = false;
+    } else if (!opt || !opt.p) {
+      max.textContent = n > 1 ? bar.dataset.noneMany : bar.dataset.noneOne;
+      max.hidden = false;
+    } else {
+      max.hidden = true;
+    }
+    bar.hidden = false;
+  }
+
+  // Lift ``count`` cards of ``src``. A lone card with one place to go moves there at once
+  // (tap play, seed 001) unless ``keep`` (a drag, a step of ▲/▼, the keyboard's repeat).
+  function lift(src, count, keep) {
+    const opt = options(src, count);
+    if (!opt) return false;
+    sel = {src, count};
+    const targets = Object.values(opt.t);
+    if (!keep && count === 1 && targets.length === 1) {
+      send(targets[0], Object.keys(opt.t)[0]);
+      return true;
+    }
+    show();
+    return true;
+  }
+
+  // -- sending -------------------------------------------------------------------------------
+  function send(move, destination) {
+    const button = document.getElementById("js-move");
+    if (!button || busy) return;
+    focusAfter = destination || null;
+    button.value = move;
+    sel = null;
+    button.click(); // a click, not requestSubmit(): htmx sends the value of the button clicked
+  }
+
+  function sendPreferred(src, count) {
+    const opt = options(src, count);
+    if (!opt || !opt.p) return false;
+    const key = Object.keys(opt.t).find((k) => opt.t[k] === opt.p);
+    send(opt.p, key);
+    return true;
+  }
+
+  function press(id, focus) {
+    const b = document.getElementById(id);
+    if (!b || b.disabled || busy) return;
+    focusAfter = focus || null;
+    b.click();
+  }
+
+  // -- where a tap lands ---------------------------------------------------------------------
+  function cardAt(target) {
+    const card = target.closest("[data-card]");
+    const p = card && card.closest("[data-pile]");
+    if (!card || !p || !table().contains(p)) return null;
+    const key = p.dataset.pile;
+    if (key === "S" || key.startsWith("F")) return null;
+    const cards = cardsOf(key);
+    const count = cards.length - cards.indexOf(card);
+    return options(key, count) ? {src: key, count, el: card} : null;
+  }
+
+  function onClick(event) {
+    const t = table();
+    if (!data || !t || !t.contains(event.target) || event.target.id === "js-move") return;
+    if (suppressClick) { suppressClick = false; stop(event); return; }
+    if (event.target.closest(".js-selection-bar")) return onBar(event);
+    const hit = cardAt(event.target);
+    const place = event.target.closest("[data-pile].lit");
+    if (sel && place && !(hit && hit.src === sel.src)) {
+      stop(event);
+      send(options(sel.src, sel.count).t[place.dataset.pile], place.dataset.pile);
+      return;
+    }
+    if (hit) {
+      stop(event);
+      if (doubleTap(hit)) return;
+      if (sel && sel.src === hit.src && sel.count === hit.count) {
+        if (!sendPreferred(hit.src, hit.count)) cancel();
+        return;
+      }
+      lift(hit.src, hit.count, false);
+      return;
+    }
+    if (sel && !event.target.closest("button, a, summary, input")) cancel();
+  }
+
+  function onBar(event) {
+    const b = event.target.closest("button");
+    if (!b || !sel) return;
+    stop(event);
+    if (b.classList.contains("cancel")) return cancel();
+    const n = sel.count + Number(b.dataset.step);
+    if (n >= 1 && n <= runLength(sel.src)) lift(sel.src, n, true);
+  }
+
+  // Two taps on the same card within DOUBLE_TAP_MS send it to its preferred place (the first
+  // tap lifted it); a desktop's dblclick arrives the same way.
+  function doubleTap(hit) {
+    const key = hit.src + "/" + hit.count;
+    const now = performance.now();
+    const twice = lastTap.key === key && now - lastTap.at < DOUBLE_TAP_MS;
+    lastTap = {key: twice ? null : key, at: now};
+    return twice && sendPreferred(hit.src, hit.count);
+  }
+
+  function stop(event) {
+    event.preventDefault();
+    event.stopPropagation();
+  }
+
+  // -- drag and drop -------------------------------------------------------------------------
+  function onPointerDown(event) {
+    if (!data || busy || event.button !== 0) return;
+    const hit = cardAt(event.target);
+    if (!hit) return;
+    drag = {src: hit.src, count: hit.count, x0: event.clientX, y0: event.clientY, ghost: null, pointerId: event.pointerId};
+  }
+
+  function onPointerMove(event) {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    if (!drag.ghost) {
+      if (Math.hypot(event.clientX - drag.x0, event.clientY - drag.y0) < DRAG_START_PX) return;
+      if (!lift(drag.src, drag.count, true)) { drag = null; return; }
+      drag.ghost = ghostOf(drag.src, drag.count);
+    }
+    event.preventDefault();
+    drag.ghost.style.transform = `translate(${event.clientX - drag.x0}px, ${event.clientY - drag.y0}px)`;
+  }
+
+  function ghostOf(src, count) {
+    const cards = cardsOf(src).slice(-count);
+    const ghost = document.createElement("div");
+    ghost.className = "drag-ghost";
+    ghost.setAttribute("aria-hidden", "true");
+    for (const c of cards) {
+      const r = c.getBoundingClientRect();
+      const copy = c.cloneNode(true);
+      copy.removeAttribute("data-card");
+      Object.assign(copy.style, {position: "fixed", left: r.left + "px", top: r.top + "px", width: r.width + "px", height: r.height + "px", margin: 0});
+      ghost.appendChild(copy);
+      c.classList.add("dragging");
+    }
+    document.body.appendChild(ghost);
+    return ghost;
+  }
+
+  function onPointerUp(event) {
+    if (!drag || event.pointerId !== drag.pointerId) return;
+    const d = drag;
+    drag = null;
+    if (!d.ghost) return;
+    suppressClick = true;
+    setTimeout(() => { suppressClick = false; }, 0);
+    d.ghost.hidden = true;
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const place = under && under.closest("[data-pile].lit");
+    const opt = options(d.src, d.count);
+    if (place && opt && opt.t[place.dataset.pile]) {
+      d.ghost.remove();
+      send(opt.t[place.dataset.pile], place.dataset.pile);
+      return;
+    }
+    slideBack(d.ghost, d.src);
+  }
+
+  function slideBack(ghost, src) {
+    const done = () => {
+      ghost.remove();
+      cardsOf(src).forEach((c) => c.classList.remove("dragging"));
+      cancel();
+    };
+    ghost.hidden = false;
+    if (reducedMotion.matches) return done();
+    const anim = ghost.animate([{transform: ghost.style.transform}, {transform: "translate(0, 0)"}], {duration: SLIDE_MS, easing: "ease-out"});
+    anim.onfinish = done;
+  }
+
+  // -- keyboard ------------------------------------------------------------------------------
+  function onKey(event) {
+    if (!table() || event.altKey || event.metaKey) return;
+    if (event.target.closest("input, textarea, select, [contenteditable]")) return;
+    const key = event.key;
+    const ctrl = event.ctrlKey;
+    if (ctrl && (key === "z" || key === "Z")) { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
+    if (ctrl && (key === "y" || key === "Y")) { stop(event); return press("act-redo"); }
+    if (ctrl) return;
+    if (key === "Escape") { cancel(); closeOverlays(); return; }
+    if (key === "?") { stop(event); return toggleHelp(); }
+    if (/^[0-9]$/.test(key)) { stop(event); return columnKey(key === "0" ? "10" : key); }
+    const k = key.toLowerCase();
+    if (k === "w") { stop(event); return lift("W", 1, true); }
+    if (k === "f" && sel) {
+      stop(event);
+      const opt = options(sel.src, sel.count);
+      const f = opt && Object.keys(opt.t).find((p) => p.startsWith("F"));
+      if (f) send(opt.t[f], f);
+      return;
+    }
+    if (key === "Enter" && sel) { stop(event); if (!sendPreferred(sel.src, sel.count)) cancel(); return; }
+    if (key === " " || k === "d") {
+      if (key === " " && event.target.closest("button, a, summary")) return;
+      stop(event);
+      const stock = document.getElementById("stock") || table().querySelector(".pile.stock .redeal");
+      if (stock && !busy) { focusAfter = "S"; stock.click(); }
+      return;
+    }
+    if (k === "u") { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
+    if (k === "h") { stop(event); return press("act-hint"); }
+    if (key.startsWith("Arrow")) return arrow(event);
+  }
+
+  // A column key picks that column's top card up; again, one more card of its run; with
+  // another selection lifted, it moves there when the column takes it.
+  function columnKey(col) {
+    if (sel && sel.src !== col) {
+      const opt = options(sel.src, sel.count);
+      if (opt && opt.t[col]) return send(opt.t[col], col);
+    }
+    if (sel && sel.src === col) {
+      const next = sel.count < runLength(col) ? sel.count + 1 : 1;
+      return lift(col, next, true);
+    }
+    lift(col, 1, true);
+  }
+
+  // Arrow keys move focus between the columns (left, right) and, with a selection, between
+  // the lit places.
+  function arrow(event) {
+    const lit = sel ? Array.from(table().querySelectorAll("[data-pile].lit")) : [];
+    const ring = lit.length ? lit : Array.from(table().querySelectorAll(".tableau > [data-pile]"));
+    if (!ring.length) return;
+    const back = event.key === "ArrowLeft" || event.key === "ArrowUp";
+    const at = ring.findIndex((p) => p.contains(document.activeElement));
+    const next = ring[(at + (back ? -1 : 1) + ring.length) % ring.length];
+    stop(event);
+    focusPile(next);
+  }
+
+  function focusPile(p) {
+    if (!p) return;
+    const target = p.querySelector("button, a") || p;
+    if (target === p && !p.hasAttribute("tabindex")) p.setAttribute("tabindex", "-1");
+    target.focus({preventScroll: false});
+  }
+
+  function toggleHelp() {
+    const help = document.getElementById("keyboard-help");
+    if (!help) return;
+    if (help.open) help.close(); else help.showModal();
+  }
+
+  function closeOverlays() {
+    document.querySelectorAll("details.options[open]").forEach((d) => d.removeAttribute("open"));
+    const help = document.getElementById("keyboard-help");
+    if (help && help.open) help.close();
+  }
+
+  // -- the answer: slide the cards, focus, announce ------------------------------------------
+  function keyOf(el, seen) {
+    const code = el.dataset.card;
+    seen[code] = (seen[code] || 0) + 1;
+    return code + "#" + seen[code];
+  }
+
+  function boxes() {
+    const seen = {};
+    const out = {};
+    table().querySelectorAll("[data-card]").forEach((el) => { out[keyOf(el, seen)] = el.getBoundingClientRect(); });
+    const stock = pile("S");
+    out.stock = stock ? stock.getBoundingClientRect() : null;
+    return out;
+  }
+
+  function slide(before) {
+    if (!before || reducedMotion.matches) return;
+    const seen = {};
+    table().querySelectorAll("[data-card]").forEach((el) => {
+      const old = before[keyOf(el, seen)] || (el.closest('[data-pile="W"]') ? before.stock : null);
+      if (!old) return;
+      const now = el.getBoundingClientRect();
+      const dx = old.left - now.left;
+      const dy = old.top - now.top;
+      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+      el.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}], {duration: SLIDE_MS, easing: "ease-out"});
+    });
+  }
+
+  function afterSwap() {
+    load();
+    slide(rects);
+    rects = null;
+    document.querySelectorAll(".drag-ghost").forEach((g) => g.remove());
+    const t = table();
+    if (!t) return;
+    let target = focusAfter ? pile(focusAfter) : null;
+    if (focusAfter === "S") target = document.getElementById("stock") || pile("S");
+    focusAfter = null;
+    const notice = t.querySelector(".notice");
+    if (notice) announce(notice.textContent);
+    if (target) focusPile(target.matches("button, a") ? target.parentElement : target);
+    if (target && target.matches("button, a")) target.focus();
+    if (!document.activeElement || document.activeElement === document.body) {
+      const fallback = document.getElementById("stock") || t.querySelector("#act-undo:not([disabled]), button, a");
+      if (fallback) fallback.focus({preventScroll: true});
+    }
+  }
+
+  function announce(text) {
+    const region = document.getElementById("announce");
+    if (region && text) region.textContent = text.trim();
+  }
+
+  document.addEventListener("click", onClick, true);
+  document.addEventListener("dblclick", (event) => {
+    const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;
+    if (hit) { stop(event); sendPreferred(hit.src, hit.count); }
+  }, true);
+  document.addEventListener("pointerdown", onPointerDown);
+  // Links are draggable by the browser itself, which would cancel our pointer drag.
+  document.addEventListener("dragstart", (event) => { if (event.target.closest && event.target.closest("#table [data-card]")) event.preventDefault(); });
+  document.addEventListener("pointermove", onPointerMove, {passive: false});
+  document.addEventListener("pointerup", onPointerUp);
+  document.addEventListener("pointercancel", () => { if (drag && drag.ghost) slideBack(drag.ghost, drag.src); drag = null; });
+  document.addEventListener("keydown", onKey);
+  document.addEventListener("htmx:beforeRequest", (e) => { if (table() && table().contains(e.target)) busy = true; });
+  document.addEventListener("htmx:beforeSwap", (e) => { if (e.detail.target && e.detail.target.id === "table") rects = boxes(); });
+  document.addEventListener("htmx:afterSettle", () => { busy = false; afterSwap(); });
+  document.addEventListener("htmx:afterRequest", () => { busy = false; });
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
+  else load();
+})();

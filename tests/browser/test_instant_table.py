@@ -1,0 +1,174 @@
+"""The table at the speed of a tap (issue 12), in real Chromium at phone size with touch and at
+desktop size with a mouse: selection with no request, drag and drop, double-click, keyboard
+play with focus kept off the body, the slide of a moved card and none with reduced motion."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
+
+from .conftest import DESKTOP, PHONE
+
+DEAL = 4242  # column 2's 6♦ goes onto column 1's 7♦, column 3's A♦ goes home
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def context(request: pytest.FixtureRequest, browser: Browser) -> Iterator[BrowserContext]:
+    if request.param == "phone":
+        ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    else:
+        ctx = browser.new_context(viewport=DESKTOP)
+    yield ctx
+    ctx.close()
+
+
+def _open(context: BrowserContext, base_url: str, number: int = DEAL) -> tuple[Page, list[str]]:
+    """The table of deal ``number`` and the list of the POSTs it sends from now on."""
+    page = context.new_page()
+    page.goto(f"{base_url}/game/{number}")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    return page, posts
+
+
+def _moves(page: Page) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(page.locator("#table-moves").text_content() or "{}")
+    return data
+
+
+def _counter(page: Page) -> str:
+    return page.locator('[data-stat="moves"]').text_content() or ""
+
+
+def _wait_counter(page: Page, value: str) -> None:
+    page.wait_for_function(f"document.querySelector('[data-stat=moves]').textContent === '{value}'", timeout=5000)
+
+
+def _top(page: Page, pile: str) -> Any:
+    return page.locator(f'#table [data-pile="{pile}"] .cards > [data-card]').last
+
+
+def test_selecting_stepping_and_cancelling_send_no_request(context: BrowserContext, base_url: str) -> None:
+    page, posts = _open(context, base_url)
+    page.keyboard.press("2")  # a lone card with one place: the keyboard lifts it, it does not move
+    assert page.locator("#table [data-pile].lit").count() == 1
+    assert page.locator('#table [data-pile="1"]').get_attribute("class") == "column lit preferred"
+    assert page.locator(".js-selection-bar").is_visible()
+    assert page.locator(".js-selection-bar .step").first.is_disabled()  # ▲: the run is one card
+    page.locator(".js-selection-bar .cancel").click()
+    assert page.locator("#table .lit, #table .lifted").count() == 0
+    assert not page.locator(".js-selection-bar").is_visible()
+    _top(page, "5").click()  # 5♣ has no place: lifted, nothing lit, nothing sent
+    assert page.locator("#table .lifted").count() == 1 and page.locator("#table [data-pile].lit").count() == 0
+    page.locator("header").click()
+    assert page.locator("#table .lifted").count() == 0
+    assert posts == []
+
+
+def test_a_tap_on_a_lit_place_moves_there(context: BrowserContext, base_url: str) -> None:
+    page, posts = _open(context, base_url)
+    page.keyboard.press("2")
+    page.locator('#table [data-pile="1"]').click()
+    _wait_counter(page, "1")
+    assert (
+        len(posts) == 1 and page.locator('#table [data-pile="1"] [data-card]').last.get_attribute("data-card") == "6D"
+    )
+
+
+def _drag(page: Page, source: Any, to: dict[str, float]) -> None:
+    box = source.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] / 2 + 12, box["y"] + box["height"] / 2 + 12, steps=3)
+    page.mouse.move(to["x"] + to["width"] / 2, to["y"] + 40, steps=8)
+    page.mouse.up()
+
+
+def test_drag_onto_a_lit_column_moves_and_onto_a_dark_place_sends_nothing(
+    context: BrowserContext, base_url: str
+) -> None:
+    page, posts = _open(context, base_url)
+    _drag(page, _top(page, "2"), page.locator('#table [data-pile="5"]').bounding_box())
+    page.wait_for_timeout(400)  # the slide back
+    assert posts == [] and _counter(page) == "0"
+    assert page.locator(".drag-ghost").count() == 0 and page.locator("#table .dragging").count() == 0
+    _drag(page, _top(page, "2"), page.locator('#table [data-pile="1"]').bounding_box())
+    _wait_counter(page, "1")
+    assert len(posts) == 1
+
+
+def test_a_touch_drag_moves_and_does_not_scroll(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page, posts = _open(ctx, base_url)
+    cdp = ctx.new_cdp_session(page)
+    start, end = _top(page, "2").bounding_box(), page.locator('#table [data-pile="1"]').bounding_box()
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + 40
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x0, y0)
+    for i in range(1, 11):
+        touch("touchMove", x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10)
+    assert page.evaluate("window.scrollY") == 0
+    touch("touchEnd", x1, y1)
+    _wait_counter(page, "1")
+    assert len(posts) == 1
+    ctx.close()
+
+
+def test_a_double_click_sends_a_card_home_despite_latency(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.route("**/game/*/move", lambda route: (page.wait_for_timeout(300), route.continue_()))
+    ace = _top(page, "3")
+    assert ace.get_attribute("data-card") == "AD"
+    page.keyboard.press("2")  # something else lifted first: the double-click still sends the ace
+    ace.dblclick()
+    page.wait_for_function("document.querySelector('#table [data-pile=\"F5\"] [data-card]') !== null", timeout=5000)
+    assert len(posts) == 1
+    ctx.close()
+
+
+def test_keyboard_play_keeps_focus_off_the_body(context: BrowserContext, base_url: str) -> None:
+    page, posts = _open(context, base_url)
+    page.locator("header h1").click()
+    page.keyboard.press("d")
+    _wait_counter(page, "1")
+    page.wait_for_function("document.activeElement.id === 'stock'", timeout=3000)  # once settled
+    target = next(
+        (src, dst)
+        for src, counts in _moves(page)["sources"].items()
+        if src != "W"
+        for dst in counts["1"]["t"]
+        if not dst.startswith("F")
+    )
+    page.keyboard.press("0" if target[0] == "10" else target[0])
+    page.keyboard.press("0" if target[1] == "10" else target[1])
+    _wait_counter(page, "2")
+    page.wait_for_function(
+        f"document.querySelector('[data-pile=\"{target[1]}\"]').contains(document.activeElement)", timeout=3000
+    )
+    page.keyboard.press("u")
+    _wait_counter(page, "1")
+    page.wait_for_timeout(100)  # settled
+    assert page.evaluate("document.activeElement !== document.body")
+    assert len(posts) == 3
+
+
+def test_a_moved_card_slides_and_reduced_motion_turns_it_off(browser: Browser, base_url: str) -> None:
+    for reduce, expect_motion in (("no-preference", True), ("reduce", False)):
+        ctx = browser.new_context(viewport=DESKTOP, reduced_motion=reduce)
+        page, _ = _open(ctx, base_url)
+        page.keyboard.press("2")
+        page.locator('#table [data-pile="1"]').click()
+        page.wait_for_function("document.querySelector('[data-stat=moves]').textContent === '1'", timeout=5000)
+        running = page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length")
+        assert (running > 0) is expect_motion, (reduce, running)
+        ctx.close()
