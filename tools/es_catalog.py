@@ -249,6 +249,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Relaxed rules": "Reglas del modo Relajado",
     "Playing here": "Cómo se juega aquí",
     "Keyboard": "Teclado",
+    "Close": "Cerrar",
     "Help on the table": "Ayudas en la mesa",
     "Winnable deals": "Partidas con solución",
     "Scores and records": "Puntuación y récords",

@@ -343,6 +343,7 @@
 
   function toggleHelp() {
     const help = document.getElementById("keyboard-help");
+    if (help && !help.open) cancel();
     if (!help) return;
     if (help.open) help.close(); else help.showModal();
   }

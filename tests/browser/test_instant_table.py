@@ -172,3 +172,14 @@ def test_a_moved_card_slides_and_reduced_motion_turns_it_off(browser: Browser, b
         running = page.evaluate("document.getAnimations().filter(a => a.playState === 'running').length")
         assert (running > 0) is expect_motion, (reduce, running)
         ctx.close()
+
+
+def test_question_mark_opens_the_keyboard_help_and_escape_closes_it(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.keyboard.press("?")
+    help_panel = page.locator("#keyboard-help")
+    assert help_panel.is_visible() and "Draw a card from the stock" in (help_panel.text_content() or "")
+    page.keyboard.press("Escape")
+    assert not help_panel.is_visible() and posts == []
+    ctx.close()
