@@ -14,7 +14,8 @@
 
   let data = null;       // {sources: {pile: {count: {t: {pile: move}, p: move}}}, limit}
   let sel = null;        // {src: "3" | "W", count: n}
-  let busy = false;      // a request is on its way: taps wait for its answer
+  let busy = false;      // a request is on its way: moves wait for its answer (queued)
+  let queue = [];        // what was asked for while busy: [fn], run in order once answered
   let focusAfter = null; // what gets focus once the answer is in: a data-pile, or "stock"
   let drag = null;       // {src, count, x0, y0, ghost, moved, pointerId}
   let lastTap = {key: null, at: 0};
@@ -121,26 +122,78 @@
   }
 
   // -- sending -------------------------------------------------------------------------------
-  function send(move, destination) {
+  // Send ``move`` (to the pile ``destination``). The lifted cards go there at once, before the
+  // answer (``from``: where they are seen now, a drag's ghost); the answer then confirms it, or
+  // a refusal puts the server's table back. Asked for while a request is on its way, the move
+  // waits for the answer and goes only if the new table still offers it.
+  function send(move, destination, from) {
+    if (busy) {
+      const src = sel && sel.src;
+      const count = sel && sel.count;
+      queue.push(() => {
+        const opt = src ? options(src, count) : null;
+        if (opt && Object.values(opt.t).includes(move)) send(move, destination);
+      });
+      return;
+    }
     const button = document.getElementById("js-move");
-    if (!button || busy) return;
+    if (!button) return;
+    if (sel && destination) showMove(sel.src, sel.count, destination, from);
     focusAfter = destination || null;
     button.value = move;
     sel = null;
+    clear();
     button.click(); // a click, not requestSubmit(): htmx sends the value of the button clicked
+  }
+
+  // The cards of ``src`` go onto ``dest`` in the page, sliding from where they were.
+  function showMove(src, count, dest, from) {
+    const cards = cardsOf(src).slice(-count);
+    const target = pile(dest);
+    if (!cards.length || !target) return;
+    const before = from || cards.map((c) => c.getBoundingClientRect());
+    const holder = target.querySelector(".cards") || target;
+    holder.querySelectorAll(".empty-col, .slot-mark, .waste-empty").forEach((e) => e.remove());
+    if (dest.startsWith("F")) holder.querySelectorAll(":scope > [data-card]").forEach((e) => e.remove());
+    for (const c of cards) {
+      c.classList.remove("lifted", "dragging");
+      holder.insertBefore(c, target.querySelector(":scope > .drop") && holder === target ? target.querySelector(".drop") : null);
+    }
+    [pile(src), target].forEach(recount);
+    cards.forEach((c, i) => glide(c, before[i], 0));
+  }
+
+  function recount(p) {
+    if (!p || !p.classList.contains("column")) return;
+    const n = p.querySelectorAll(".cards > [data-card]").length;
+    p.style.setProperty("--count", Math.max(n, 1));
+    p.style.setProperty("--over", Math.max(n - 1, 1));
+  }
+
+  // Slide ``el`` from the box ``old`` to where it is now, after ``delay`` ms.
+  function glide(el, old, delay) {
+    if (!old || reducedMotion.matches) return;
+    const now = el.getBoundingClientRect();
+    const dx = old.left - now.left;
+    const dy = old.top - now.top;
+    if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
+    el.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}],
+      {duration: SLIDE_MS, delay, easing: "ease-out", fill: "backwards"});
   }
 
   function sendPreferred(src, count) {
     const opt = options(src, count);
     if (!opt || !opt.p) return false;
     const key = Object.keys(opt.t).find((k) => opt.t[k] === opt.p);
+    sel = {src, count};
     send(opt.p, key);
     return true;
   }
 
   function press(id, focus) {
+    if (busy) { queue.push(() => press(id, focus)); return; }
     const b = document.getElementById(id);
-    if (!b || b.disabled || busy) return;
+    if (!b || b.disabled) return;
     focusAfter = focus || null;
     b.click();
   }
@@ -254,8 +307,10 @@
     const place = under && under.closest("[data-pile].lit");
     const opt = options(d.src, d.count);
     if (place && opt && opt.t[place.dataset.pile]) {
+      d.ghost.hidden = false;
+      const from = Array.from(d.ghost.children).map((c) => c.getBoundingClientRect());
       d.ghost.remove();
-      send(opt.t[place.dataset.pile], place.dataset.pile);
+      send(opt.t[place.dataset.pile], place.dataset.pile, from);
       return;
     }
     slideBack(d.ghost, d.src);
@@ -298,13 +353,17 @@
     if (key === " " || k === "d") {
       if (key === " " && event.target.closest("button, a, summary")) return;
       stop(event);
-      const stock = document.getElementById("stock") || table().querySelector(".pile.stock .redeal");
-      if (stock && !busy) { focusAfter = "S"; stock.click(); }
-      return;
+      return draw();
     }
     if (k === "u") { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
     if (k === "h") { stop(event); return press("act-hint"); }
     if (key.startsWith("Arrow")) return arrow(event);
+  }
+
+  function draw() {
+    if (busy) { queue.push(draw); return; }
+    const stock = document.getElementById("stock") || table().querySelector(".pile.stock .redeal");
+    if (stock) { focusAfter = "S"; stock.click(); }
   }
 
   // A column key picks that column's top card up; again, one more card of its run; with
@@ -370,22 +429,42 @@
     return out;
   }
 
+  // Every card that moved slides from where it was; cards that went up to the foundations
+  // (safe cards, Finish) follow one another; a drawn card comes from the stock.
   function slide(before) {
     if (!before || reducedMotion.matches) return;
     const seen = {};
+    let up = 0;
     table().querySelectorAll("[data-card]").forEach((el) => {
       const old = before[keyOf(el, seen)] || (el.closest('[data-pile="W"]') ? before.stock : null);
       if (!old) return;
+      const home = el.closest('[data-pile^="F"]');
       const now = el.getBoundingClientRect();
-      const dx = old.left - now.left;
-      const dy = old.top - now.top;
-      if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-      el.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}], {duration: SLIDE_MS, easing: "ease-out"});
+      const moved = Math.abs(old.left - now.left) >= 1 || Math.abs(old.top - now.top) >= 1;
+      glide(el, old, home && moved ? Math.min(up++, 20) * 60 : 0);
     });
   }
 
+  // A won table: the foundations' cards leap in turn; any tap or key stops it.
+  function celebrate() {
+    const t = table();
+    if (!t || t.dataset.status !== "won" || reducedMotion.matches || t.dataset.celebrated) return;
+    t.dataset.celebrated = "1";
+    const running = [];
+    t.querySelectorAll('[data-pile^="F"] [data-card]').forEach((el, i) => {
+      running.push(el.animate([
+        {transform: "none"}, {transform: "translateY(-40px) rotate(-8deg)"}, {transform: "none"},
+      ], {duration: 500, delay: i * 90, iterations: 2, easing: "ease-in-out"}));
+    });
+    const stopAll = () => running.forEach((a) => a.cancel());
+    document.addEventListener("pointerdown", stopAll, {once: true});
+    document.addEventListener("keydown", stopAll, {once: true});
+  }
+
   function afterSwap() {
+    const kept = sel;
     load();
+    if (kept && options(kept.src, kept.count)) { sel = kept; show(); } // lifted while the answer came
     slide(rects);
     rects = null;
     document.querySelectorAll(".drag-ghost").forEach((g) => g.remove());
@@ -395,7 +474,9 @@
     if (focusAfter === "S") target = document.getElementById("stock") || pile("S");
     focusAfter = null;
     const notice = t.querySelector(".notice");
+    announce(t.dataset.announce || "");
     if (notice) announce(notice.textContent);
+    celebrate();
     if (target) focusPile(target.matches("button, a") ? target.parentElement : target);
     if (target && target.matches("button, a")) target.focus();
     if (!document.activeElement || document.activeElement === document.body) {
@@ -409,10 +490,14 @@
     if (region && text) region.textContent = text.trim();
   }
 
+  document.addEventListener("DOMContentLoaded", () => { celebrate(); announce(table() && table().dataset.announce); });
+
   document.addEventListener("click", onClick, true);
   document.addEventListener("dblclick", (event) => {
     const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;
-    if (hit) { stop(event); sendPreferred(hit.src, hit.count); }
+    if (!hit) return;
+    stop(event);
+    if (!busy) sendPreferred(hit.src, hit.count); // busy: its second click has sent it already
   }, true);
   document.addEventListener("pointerdown", onPointerDown);
   // Links are draggable by the browser itself, which would cancel our pointer drag.
@@ -423,7 +508,13 @@
   document.addEventListener("keydown", onKey);
   document.addEventListener("htmx:beforeRequest", (e) => { if (table() && table().contains(e.target)) busy = true; });
   document.addEventListener("htmx:beforeSwap", (e) => { if (e.detail.target && e.detail.target.id === "table") rects = boxes(); });
-  document.addEventListener("htmx:afterSettle", () => { busy = false; afterSwap(); });
+  document.addEventListener("htmx:afterSettle", () => {
+    busy = false;
+    afterSwap();
+    const waiting = queue;
+    queue = [];
+    waiting.forEach((fn) => fn());
+  });
   document.addEventListener("htmx:afterRequest", () => { busy = false; });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
   else load();
