@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, Visitor
 from app.solver.solve import Verdict
@@ -87,9 +87,18 @@ def random_winnable(session: Session, mode: str) -> int | None:
     return None if number is None else int(number)
 
 
-def highest_solved(session: Session, mode: str) -> int:
-    """The highest deal number in ``mode`` with a stored verdict (0 when none)."""
-    return int(session.scalar(select(func.max(SolvedDeal.number)).where(SolvedDeal.mode == mode)) or 0)
+def first_unsolved(session: Session, mode: str) -> int:
+    """The lowest deal number in ``mode`` with no stored verdict: the end of the run of solved
+    numbers from 1 (a far number someone opened does not move it)."""
+    if session.scalar(select(SolvedDeal.id).where(SolvedDeal.mode == mode, SolvedDeal.number == 1)) is None:
+        return 1
+    after = aliased(SolvedDeal)
+    gap = (
+        select(func.min(SolvedDeal.number + 1))
+        .where(SolvedDeal.mode == mode)
+        .where(~select(after.id).where(after.mode == mode, after.number == SolvedDeal.number + 1).exists())
+    )
+    return int(session.scalar(gap) or 1)
 
 
 # -- finish cards and visitors ---------------------------------------------------------------

@@ -21,7 +21,8 @@ log = logging.getLogger(__name__)
 class PoolWorker:
     """A background thread that solves deals not yet known, one at a time through the
     solver pool (lower CPU priority): numbers asked for by shared links first, then the next
-    numbers after the highest known, alternating modes.
+    numbers after the run of known ones from 1 (a far number someone opened does not move it),
+    alternating modes.
 
     :param budget_ms: time per deal.
     :param share: the fraction of one core it may use: after a deal that took t seconds it
@@ -72,7 +73,7 @@ class PoolWorker:
             if verdict(session, number, mode) is None:
                 return number, mode
         mode = list(MODES)[turn % len(MODES)]
-        return queries.highest_solved(session, mode) + 1, mode
+        return queries.first_unsolved(session, mode), mode
 
     def _rest(self, seconds: float, owed: float) -> float:
         """Rest ``seconds`` plus the ``owed`` rest of the last cut; a want may cut it short only

@@ -121,3 +121,20 @@ def test_decided_verdicts_are_read_once_and_unknown_ones_every_time(
             assert known.verdict(session, 12, "classic") == Verdict.UNKNOWN
             assert known.verdict(session, 13, "classic") is None
     assert asked.count(11) == 1 and asked.count(12) == 3 and asked.count(13) == 3
+
+
+def test_the_pool_grows_from_the_end_of_the_run_of_solved_numbers(db: Database) -> None:
+    """A play-tester opened /game/4294967295: the worker then asked for 4294967296, failed, and
+    the pool stopped growing. The next number is the first one with no verdict."""
+    from app.db import queries
+    from app.services import deals
+    from app.solver import Verdict
+
+    with db.sessions() as session:
+        assert queries.first_unsolved(session, "classic") == 1
+        for number in (1, 2, 3, 5, 4294967295):
+            deals.store_result(session, number, "classic", Verdict.UNKNOWN, [], 1, 1.0)
+        assert queries.first_unsolved(session, "classic") == 4
+        assert queries.first_unsolved(session, "relaxed") == 1
+        deals.store_result(session, 4, "classic", Verdict.WINNABLE, ["D"], 1, 1.0)
+        assert queries.first_unsolved(session, "classic") == 6
