@@ -10,11 +10,21 @@ from app.engine import MAX_GAME_NUMBER, MODES, Mode
 from app.web.htmx import is_htmx
 
 SOLVABLE_COOKIE = "ft_solvable"
+DISPLAY_COOKIE = "ft_display"
+DISPLAY_OPTIONS = ("four", "large")
+"""The display options (a four-colour deck, larger cards), by the words the cookie holds."""
 
 
 def only_solvable(request: Request) -> bool:
     """The visitor's "Only solvable deals" switch (a cookie; on unless switched off)."""
     return request.cookies.get(SOLVABLE_COOKIE) != "off"
+
+
+def display_options(request: Request) -> frozenset[str]:
+    """The visitor's display options that are on (a cookie: the words of
+    :data:`DISPLAY_OPTIONS`, space-separated; none unless switched on)."""
+    words = request.cookies.get(DISPLAY_COOKIE, "").split()
+    return frozenset(w for w in words if w in DISPLAY_OPTIONS)
 
 
 def htmx_request(request: Request) -> bool:

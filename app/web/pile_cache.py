@@ -26,9 +26,18 @@ class _Table(Protocol):
 
 
 def _place_key(place: Any) -> tuple[object, ...]:
-    """What a pile macro reads of a place (PlaceView): its name, its lit state and its cards."""
-    cards = tuple((c.code, c.post, c.get, c.lifted, c.hinted) for c in place.cards)
-    return place.name, place.lit_move, place.preferred, place.hinted, place.empty_suit_name, cards
+    """What a pile macro reads of a place (PlaceView): its name and label, its lit state and its cards."""
+    cards = tuple((c.code, c.label, c.post, c.get, c.lifted, c.hinted) for c in place.cards)
+    return (
+        place.name,
+        place.label,
+        place.lit_move,
+        place.drop_label,
+        place.preferred,
+        place.hinted,
+        place.empty_suit_name,
+        cards,
+    )
 
 
 class PileCache:

@@ -22,19 +22,22 @@ from app.services.solver_pool import RateLimited
 from app.solver import Verdict
 from app.web import htmx
 from app.web.deps import (
+    DISPLAY_COOKIE,
+    DISPLAY_OPTIONS,
     SOLVABLE_COOKIE,
     GameNumber,
     HtmxDep,
     ModeForm,
     ModeQuery,
     OnlySolvableDep,
+    display_options,
     mode_form,
     only_solvable,
 )
 from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.templating import templates
 from app.web.views.finish import finish_view, finish_view_of_play
-from app.web.views.table import build_table, game_url, parse_selection
+from app.web.views.table import TableView, build_table, game_url, parse_selection
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -66,13 +69,17 @@ def _render(
     why: str | None = None,
     whole_page: bool = False,
     finish: Any = None,
+    action: str | None = None,
 ) -> Response:
-    """The table of ``play`` (only its ``table`` block for htmx, unless ``whole_page``)."""
+    """The table of ``play`` (only its ``table`` block for htmx, unless ``whole_page``);
+    ``action``: the action just made (``move``, ``undo`` …), which the table announces."""
     services = get_services(request)
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why)
     dead_end = services.dead_ends.known(play)
     table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
     table.only_solvable = only_solvable(request)
+    shown = display_options(request)
+    table.four_colour, table.large_cards = "four" in shown, "large" in shown
     challenge = None
     if play.row.number is not None:
         # The request's own session: a second one per request could exhaust the connection
@@ -84,16 +91,44 @@ def _render(
             finish = finish_view_of_play(session, play)
         if play.row.challenge_id is not None and not play.is_over:
             challenge = challenges.challenge_line(session, play.row.challenge_id)
+    notice_text = _(NOTICES[notice]) if notice in NOTICES else None
+    table.announce = _announcement(table, action, notice_text)
     context: dict[str, Any] = {
         "t": table,
         "challenge": challenge,
-        "notice": _(NOTICES[notice]) if notice in NOTICES else None,
+        "notice": notice_text,
         "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
         "finish": finish,
         "modes": list(MODES),
         "idle_cap_s": services.settings.idle_cap_s,
     }
     return htmx.render(request, "game.html", context, None if whole_page else "table")
+
+
+def _announcement(table: TableView, action: str | None, notice: str | None) -> str:
+    """What the page's live region says after this answer (``#table[data-announce]``): the
+    action just made in words ("7♠ from column 3 to column 6. A♣ went up.", "Undone."), the
+    hint, then the notice, and the end of the game or a dead end."""
+    parts: list[str] = []
+    if action == "undo" and notice is None:
+        parts.append(_("Undone."))
+    elif action == "redo" and notice is None:
+        parts.append(_("Redone."))
+    elif action in ("move", "draw", "redeal", "finish") and notice is None and table.announce:
+        parts.append(table.announce)
+    if table.hint_words:
+        parts.append(_("Hint: %(move)s") % {"move": table.hint_words})
+    if notice:
+        parts.append(notice)
+    if table.won:
+        parts.append(_("You won!"))
+    elif table.blocked:
+        parts.append(_("No moves left"))
+    elif table.resigned:
+        parts.append(_("You gave up this play."))
+    elif table.dead_end:
+        parts.append(_("Dead end: no card can reach a foundation any more, whatever you move."))
+    return " ".join(parts)
 
 
 def _hint_move(text: str | None) -> Move | None:
@@ -122,6 +157,26 @@ def set_only_solvable(
     response.set_cookie(
         SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax", httponly=True
     )
+    return response
+
+
+@router.post("/prefs/display/{number}/{option}")
+def set_display(
+    request: Request,
+    number: GameNumber,
+    option: str,
+    mode: ModeForm,
+    value: Annotated[str, Form(max_length=3)] = "on",
+) -> RedirectResponse:
+    """Switch a display option (``option``: ``four`` a four-colour deck, ``large`` larger
+    cards) on or off, remembered in a cookie (a plain form: no script needed), and go back to
+    the table of ``number``."""
+    shown = set(display_options(request))
+    if option in DISPLAY_OPTIONS:
+        (shown.discard if value == "off" else shown.add)(option)
+    response = RedirectResponse(game_url(number, mode), status_code=303)
+    words = " ".join(o for o in DISPLAY_OPTIONS if o in shown)
+    response.set_cookie(DISPLAY_COOKIE, words, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
     return response
 
 
@@ -278,7 +333,7 @@ def act(
             "play_over": "over",
             "illegal_move": _illegal_notice(action),
         }.get(exc.error, "bad_request")
-    return _answer(request, session, play, number, mode, notice, is_htmx)
+    return _answer(request, session, play, number, mode, notice, is_htmx, action)
 
 
 def _illegal_notice(kind: str) -> str:
@@ -293,9 +348,10 @@ def _answer(
     mode: str,
     notice: str | None,
     is_htmx: bool,
+    action: str | None = None,
 ) -> Response:
     if is_htmx and play is not None:
-        return _render(request, session, play, notice=notice)
+        return _render(request, session, play, notice=notice, action=action)
     if play is not None and play.status is plays.PlayStatus.RESIGNED:
         return RedirectResponse(game_url(number, mode, "card"), status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)

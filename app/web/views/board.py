@@ -11,8 +11,10 @@ from dataclasses import dataclass
 
 from app.engine import Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
-from app.i18n import _
-from app.web.views.table import CardView, PlaceView, card_view, foundation_places
+from app.web.views.table import CardView, PlaceView, card_view, column_place, foundation_places
+from app.web.views.words import describe_move
+
+__all__ = ["BoardView", "board_view", "describe_move"]
 
 
 @dataclass
@@ -34,7 +36,7 @@ class BoardView:
 def board_view(position: Position, rules: Rules, mode: str, move: Move | None = None) -> BoardView:
     """The :class:`BoardView` of ``position``, with ``move`` (legal there) lit: its source
     cards and its destination, or the stock for a draw or redeal."""
-    columns = [PlaceView(name=str(i + 1), cards=[card_view(c) for c in col]) for i, col in enumerate(position.tableau)]
+    columns = [column_place(i + 1, col) for i, col in enumerate(position.tableau)]
     foundations = foundation_places(position, rules)
     waste = [card_view(c) for c in position.waste[-3:]]
     view = BoardView(
@@ -67,23 +69,3 @@ def board_view(position: Position, rules: Rules, mode: str, move: Move | None = 
     else:
         columns[move.target - 1].hinted = True
     return view
-
-
-def describe_move(position: Position, move: Move) -> str:
-    """A move in words for ``position`` (where it is legal): "7♦ onto 8♦", "7♦ to a
-    foundation", "7♦ 6♦ to the empty column 4", "Draw from the stock", "Turn the waste over"."""
-    if move.action is Action.DRAW:
-        return _("Draw from the stock")
-    if move.action is Action.REDEAL:
-        return _("Turn the waste over")
-    if move.source == WASTE:
-        cards = [position.waste[-1]]
-    else:
-        cards = list(position.tableau[move.source - 1][-move.count :])
-    what = " ".join(c.label() for c in cards)
-    if move.target == FOUNDATION:
-        return _("%(cards)s to a foundation") % {"cards": what}
-    target = position.tableau[move.target - 1]
-    if not target:
-        return _("%(cards)s to the empty column %(column)s") % {"cards": what, "column": move.target}
-    return _("%(cards)s onto %(card)s") % {"cards": what, "card": target[-1].label()}

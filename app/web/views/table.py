@@ -17,6 +17,7 @@ from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, sup
 from app.services.actions import NAMES
 from app.services.plays import LoadedPlay, PlayStatus
 from app.services.score import Score
+from app.web.views import words
 
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -38,7 +39,8 @@ class Selection:
 @dataclass
 class CardView:
     """One face-up card: its face, and what tapping it does (``post`` a move, ``get`` a
-    selection URL, or nothing)."""
+    selection URL, or nothing). ``label`` is its accessible name: the card ("7♠"), and what a
+    tap does when it does something ("7♠: pick up", "7♠: move onto 8♠ in column 6")."""
 
     code: str
     rank: str
@@ -55,9 +57,12 @@ class CardView:
 @dataclass
 class PlaceView:
     """A place cards can go to: a column or a foundation slot, lit with its move when the
-    selection can go there."""
+    selection can go there. ``label`` names it as a group ("Column 3, 5 cards, top 7♠",
+    "Foundation ♠, empty"); ``drop_label`` is its lit button's name ("Move to column 6")."""
 
     name: str
+    label: str = ""
+    drop_label: str | None = None
     cards: list[CardView] = field(default_factory=list)
     lit_move: str | None = None
     preferred: bool = False
@@ -82,6 +87,7 @@ class TableUrls:
     restart: str
     auto_safe: str
     solvable: str
+    display: str
     give_up: str
     analysis: str
     new_game: str
@@ -97,6 +103,7 @@ def table_urls(number: int | None, mode: str) -> TableUrls:
         hint=act + "hint",
         restart=act + "restart",
         solvable=f"/prefs/solvable/{number}",
+        display=f"/prefs/display/{number}",
         give_up=game_url(number, mode, "give-up"),
         analysis=game_url(number, mode, "analysis"),
         new_game="/?" + urlencode({"mode": mode}),
@@ -148,6 +155,8 @@ class TableView:
     blocked: bool
     resigned: bool
     hint_move: str | None = None
+    hint_words: str | None = None
+    """The hint in words ("7♠ onto 8♠"), as the hint note shows it."""
     hint_on_stock: bool = False
     dead_end: bool = False
     dead_end_pending: bool = False
@@ -155,6 +164,13 @@ class TableView:
     solvable: bool | None = None
     undecided: bool = False  # not known, and the solver has tried and given up (see deals.verdict)
     only_solvable: bool = True
+    four_colour: bool = False
+    """Display option: clubs green and diamonds blue (``deck-four`` on ``#table``)."""
+    large_cards: bool = False
+    """Display option: larger cards and corners (``cards-large`` on ``#table``)."""
+    announce: str = ""
+    """What the last action did, in words (``#table[data-announce]``, read out by the page's
+    live region): see :func:`announcement`."""
 
 
 def card_view(card: Card) -> CardView:
@@ -175,11 +191,21 @@ def foundation_places(position: Position, rules: Rules) -> list[PlaceView]:
     places = []
     for slot, top in enumerate(position.foundations):
         suit = slot // rules.decks
-        place = PlaceView(name=f"F{slot + 1}", empty_suit=SUIT_SYMBOLS[suit], empty_suit_name=SUIT_NAMES[suit])
+        place = PlaceView(
+            name=f"F{slot + 1}",
+            label=words.foundation_label(SUIT_SYMBOLS[suit], top),
+            empty_suit=SUIT_SYMBOLS[suit],
+            empty_suit_name=SUIT_NAMES[suit],
+        )
         if top is not None:
             place.cards.append(card_view(top))
         places.append(place)
     return places
+
+
+def column_place(number: int, cards: tuple[Card, ...]) -> PlaceView:
+    """Column ``number`` with its cards' faces, named as a group."""
+    return PlaceView(name=str(number), label=words.column_label(number, cards), cards=[card_view(c) for c in cards])
 
 
 def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selection | None:
@@ -253,16 +279,35 @@ def _columns(pos: Position, rules: Rules, taps: _Taps, selection: Selection | No
     """The ten columns with what each card of their runs does when tapped, and lifted."""
     columns: list[PlaceView] = []
     for i, col in enumerate(pos.tableau):
-        place = PlaceView(name=str(i + 1))
+        place = column_place(i + 1, col)
         run = run_length(col, rules)
-        for depth_from_top, card in zip(range(len(col), 0, -1), col, strict=True):
-            cv = card_view(card)
+        for depth_from_top, card, cv in zip(range(len(col), 0, -1), col, place.cards, strict=True):
             if depth_from_top <= run:
                 cv.post, cv.get = taps(i + 1, depth_from_top)
                 cv.lifted = selection is not None and selection.source == i + 1 and depth_from_top <= selection.count
-            place.cards.append(cv)
+                _name_tap(pos, card, cv)
         columns.append(place)
     return columns
+
+
+def _name_tap(pos: Position, card: Card, cv: CardView) -> None:
+    """The accessible name of a card a tap does something with (see :class:`CardView`)."""
+    if cv.post:
+        cv.label = words.tap_label(pos, card, Move.parse(cv.post))
+    elif cv.get:
+        cv.label = words.pick_up_label(card)
+
+
+def _name_lifted(pos: Position, cards: list[tuple[Card, CardView]], preferred_move: str | None) -> None:
+    """The accessible names of lifted cards: a tap sends them to the preferred place, or puts
+    them down when no place takes them."""
+    for card, cv in cards:
+        if cv.lifted:
+            cv.label = (
+                words.put_down_label(card)
+                if preferred_move is None
+                else words.tap_label(pos, card, Move.parse(preferred_move))
+            )
 
 
 @dataclass
@@ -292,6 +337,7 @@ def _light_selection(
         place = foundations[_foundation_index(pos, m)] if m.target == FOUNDATION else columns[m.target - 1]
         place.lit_move = str(m)
         place.preferred = m == best
+        place.drop_label = words.drop_label(None if m.target == FOUNDATION else m.target, place.preferred)
     if selection.source == WASTE:
         return lifted
     run = run_length(pos.tableau[selection.source - 1], rules)
@@ -381,10 +427,18 @@ def build_table(
     if waste:
         waste[-1].post, waste[-1].get = taps(WASTE, 1)
         waste[-1].lifted = selection is not None and selection.source == WASTE
+        _name_tap(pos, pos.waste[-1], waste[-1])
     lifted = _Lifted() if selection is None else _light_selection(play, selection, moves, hint, columns + foundations)
+    if selection is not None:
+        lifted_cards = [(pos.waste[-1], waste[-1])] if selection.source == WASTE else []
+        if selection.source != WASTE:
+            col = pos.tableau[selection.source - 1]
+            lifted_cards = list(zip(col, columns[selection.source - 1].cards, strict=True))
+        _name_lifted(pos, lifted_cards, lifted.preferred_move)
     hint_on_stock = hint is not None and _light_hint(pos, hint, columns, foundations, waste)
     return TableView(
         hint_move=None if hint is None else str(hint),
+        hint_words=None if hint is None else words.describe_move(pos, hint),
         hint_on_stock=hint_on_stock,
         number=row.number,
         mode=row.mode,
@@ -422,7 +476,20 @@ def build_table(
         won=play.status is PlayStatus.WON,
         blocked=play.status is PlayStatus.BLOCKED,
         resigned=play.status is PlayStatus.RESIGNED,
+        announce=announcement(play),
     )
+
+
+def announcement(play: LoadedPlay) -> str:
+    """What the play's last step did, in words (empty before the first one): "7♠ from column 3
+    to column 6. A♣ went up.", "Drew 10♦."; the route adds undo/redo and notices."""
+    game = play.game
+    step = game.last_step
+    if step is None:
+        return ""
+    steps = game.steps
+    before = steps[-2].position if len(steps) > 1 else game.start
+    return words.describe_step(before, step)
 
 
 def _unix_seconds(moment: datetime) -> float:

@@ -1,0 +1,123 @@
+"""Moves, piles and the last action in words, for screen readers and the analysis (issue 12,
+§4): accessible names say "7♠: move onto 8♠ in column 6", never the notation ("3-6").
+
+Every function takes the position a move is (or was) legal in: a move's cards and its
+destination's top card are read there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.engine import Card, Move, Position
+from app.engine.game import FINISH, Step
+from app.engine.moves import FOUNDATION, WASTE, Action, play
+from app.i18n import _, ngettext
+
+
+def moved_cards(position: Position, move: Move) -> list[Card]:
+    """The cards ``move`` carries (bottom first), read in ``position``."""
+    if move.source == WASTE:
+        return [position.waste[-1]]
+    return list(position.tableau[move.source - 1][-move.count :])
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return " ".join(c.label() for c in cards)
+
+
+def describe_move(position: Position, move: Move) -> str:
+    """A move in words for ``position`` (where it is legal): "7♦ onto 8♦", "7♦ to a
+    foundation", "7♦ 6♦ to the empty column 4", "Draw from the stock", "Turn the waste over"."""
+    if move.action is Action.DRAW:
+        return _("Draw from the stock")
+    if move.action is Action.REDEAL:
+        return _("Turn the waste over")
+    what = _names(moved_cards(position, move))
+    if move.target == FOUNDATION:
+        return _("%(cards)s to a foundation") % {"cards": what}
+    target = position.tableau[move.target - 1]
+    if not target:
+        return _("%(cards)s to the empty column %(column)s") % {"cards": what, "column": move.target}
+    return _("%(cards)s onto %(card)s") % {"cards": what, "card": target[-1].label()}
+
+
+def tap_label(position: Position, card: Card, move: Move) -> str:
+    """The accessible name of a card that sends ``move`` when tapped: "7♠: move onto 8♠ in
+    column 6", "7♠: move to a foundation", "7♠: move to the empty column 4"."""
+    name = card.label()
+    if move.target == FOUNDATION:
+        return _("%(card)s: move to a foundation") % {"card": name}
+    target = position.tableau[move.target - 1]
+    if not target:
+        return _("%(card)s: move to the empty column %(column)s") % {"card": name, "column": move.target}
+    return _("%(card)s: move onto %(onto)s in column %(column)s") % {
+        "card": name,
+        "onto": target[-1].label(),
+        "column": move.target,
+    }
+
+
+def pick_up_label(card: Card) -> str:
+    """The accessible name of a card that picks its run up when tapped."""
+    return _("%(card)s: pick up") % {"card": card.label()}
+
+
+def put_down_label(card: Card) -> str:
+    """The accessible name of a lifted card with nowhere to go (tapping it puts it down)."""
+    return _("%(card)s: put down") % {"card": card.label()}
+
+
+def column_label(number: int, cards: Sequence[Card]) -> str:
+    """A column as a named group: "Column 3, 5 cards, top 7♠", "Column 3, empty"."""
+    if not cards:
+        return _("Column %(column)s, empty") % {"column": number}
+    return ngettext(
+        "Column %(column)s, %(num)s card, top %(card)s", "Column %(column)s, %(num)s cards, top %(card)s", len(cards)
+    ) % {"column": number, "num": len(cards), "card": cards[-1].label()}
+
+
+def foundation_label(suit: str, top: Card | None) -> str:
+    """A foundation slot as a named group: "Foundation ♠, up to 4♠", "Foundation ♠, empty"."""
+    if top is None:
+        return _("Foundation %(suit)s, empty") % {"suit": suit}
+    return _("Foundation %(suit)s, up to %(card)s") % {"suit": suit, "card": top.label()}
+
+
+def drop_label(column: int | None, preferred: bool) -> str:
+    """The accessible name of a lit place's button: "Move to column 6", "Move to the
+    foundation" (``column`` None), with "(preferred)" for the place a second tap sends to."""
+    if column is None:
+        return _("Move to the foundation (preferred)") if preferred else _("Move to the foundation")
+    words = _("Move to column %(column)s (preferred)") if preferred else _("Move to column %(column)s")
+    return words % {"column": column}
+
+
+def _place(target: int) -> str:
+    return _("a foundation") if target == FOUNDATION else _("column %(column)s") % {"column": target}
+
+
+def describe_step(before: Position, step: Step) -> str:
+    """What a step did, in words, from the position ``before`` it: "7♠ from column 3 to column
+    6. A♣ went up.", "Drew 10♦.", "Turned the waste over.", "Finished: every card went home."."""
+    if step.action == FINISH:
+        return _("Finished: every card went home.")
+    move = Move.parse(step.action)
+    if move.action is Action.DRAW:
+        words = _("Drew %(card)s.") % {"card": before.stock[0].label()}
+    elif move.action is Action.REDEAL:
+        words = _("Turned the waste over.")
+    else:
+        source = _("the waste") if move.source == WASTE else _("column %(column)s") % {"column": move.source}
+        words = _("%(cards)s from %(source)s to %(target)s.") % {
+            "cards": _names(moved_cards(before, move)),
+            "source": source,
+            "target": _place(move.target),
+        }
+    if step.auto:
+        pos, gone_up = play(before, move), []
+        for auto in step.auto:
+            gone_up.append(moved_cards(pos, auto)[0])
+            pos = play(pos, auto)
+        words += " " + ngettext("%(cards)s went up.", "%(cards)s went up.", len(gone_up)) % {"cards": _names(gone_up)}
+    return words
