@@ -131,3 +131,28 @@ def test_giving_up_moves_nothing_behind_the_finish_card(context: BrowserContext,
     expect(page.locator(".end-banner")).to_be_visible()
     assert moved(before, boxes(page, kept)) == {}
     shot(page, context, "give_up_folded")
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return not (
+        a["x"] + a["width"] <= b["x"]
+        or b["x"] + b["width"] <= a["x"]
+        or a["y"] + a["height"] <= b["y"]
+        or b["y"] + b["height"] <= a["y"]
+    )
+
+
+def test_the_selection_bar_covers_no_button_the_player_needs(context: BrowserContext, base_url: str) -> None:
+    page = context.new_page()
+    open_table(page, f"{base_url}/game/2?mode=classic")
+    before = boxes(page)
+    page.locator("#table [data-pile='1'] .cards > .card").last.click()
+    bar = page.locator(".selection-bar:visible")
+    expect(bar).to_have_count(1)
+    shot(page, context, "selection")
+    assert moved(before, boxes(page)) == {}
+    bar_box = bar.bounding_box()
+    assert bar_box
+    for sel in ["#stock", *(f"#{b}" for b in BUTTONS), ".options > summary"]:
+        box = page.locator(sel).bounding_box()
+        assert box and not overlap(bar_box, box), (sel, box, bar_box)
