@@ -65,7 +65,9 @@ def test_still_moves_on_the_table_shows_beside_the_redeal_too(
     assert [str(m) for m in game.legal_moves()] == [*moves, "R"]
     html = _spend_the_stock(client, number, "relaxed")
     assert f'formaction="/game/{number}/redeal"' in html and 'aria-label="Stock is empty"' not in html
-    assert ("There are still moves on the table" in html) == bool(moves)
+    # the line is always there (its coming and going moves nothing), unseen when not true
+    assert ('<span class="hint-moves">There are still moves on the table<' in html) == bool(moves)
+    assert ('<span class="hint-moves off" aria-hidden="true">' in html) != bool(moves)
 
 
 def test_form_post_without_javascript_answers_303_and_the_move_sticks(client: TestClient) -> None:
