@@ -210,3 +210,22 @@ def test_with_150_ms_of_latency_places_light_and_cards_move_within_50_ms(browser
     taps.sort()
     drops.sort()
     assert taps[2] < 50 and drops[2] < 50, (taps, drops)  # the medians; the network is not waited for
+
+
+def test_a_double_tap_sends_a_card_home_despite_latency(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(f"{base_url}/game/2")  # column 1's A♣ has two places: a foundation (preferred) and column 10
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    page.route("**/game/*/move", lambda route: (page.wait_for_timeout(300), route.continue_()))
+    ace = _top(page, "1")
+    assert ace.get_attribute("data-card") == "AC"
+    box = ace.bounding_box()
+    assert box
+    for _ in range(2):
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    _wait_counter(page, "1")
+    assert len(posts) == 1
+    assert page.locator('#table [data-pile="F7"] [data-card]').get_attribute("data-card") == "AC"
+    ctx.close()
