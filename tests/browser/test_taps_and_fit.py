@@ -11,10 +11,14 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from app.engine import CLASSIC, Game, deal
 from app.services import records
+from app.web.hint_seal import HintSeal
 
 from .conftest import DESKTOP, PHONE
 from .test_finish_share import win_by_the_line
 from .test_table import pile, top
+
+HINT_6_5 = HintSeal("live-test-secret").seal_for(6, "classic", 0, "6-5", "line")
+"""Deal 6's hint 6-5 as POST …/hint seals it for a fresh play (the live server's secret)."""
 
 
 def arrow_centre(page: Page, pile_name: str) -> tuple[float, float]:
@@ -76,7 +80,7 @@ def test_tapping_the_hinted_card_prefers_the_hints_destination(
     # picking up the hinted card keeps the hint, and column 5, not 1, is the preferred place.
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{base_url}/game/6?mode=classic&hint=6-5&why=line")
+    page.goto(f"{base_url}/game/6?mode=classic&hint={HINT_6_5}")
     page.wait_for_function("() => window.htmx !== undefined")
     moving = pile(page, "6")[-1]
     top(page, 6).tap()
@@ -217,7 +221,7 @@ def test_with_a_card_picked_up_every_link_of_the_page_can_be_scrolled_clear_of_t
     # footer's links (Records, EN/ES) at the bottom of the page, with no way to scroll them clear.
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{base_url}/game/6?mode=classic&hint=6-5&why=line")
+    page.goto(f"{base_url}/game/6?mode=classic&hint={HINT_6_5}")
     page.wait_for_function("() => window.htmx !== undefined")
     top(page, 6).tap()
     bar = page.locator(".selection-bar")

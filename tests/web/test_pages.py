@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from app.config import Settings
 from app.engine import RELAXED, Game, deal
 from app.main import create_app
+from app.web.hint_seal import HintSeal
 
 HX = {"HX-Request": "true"}
 
@@ -99,9 +100,13 @@ def test_selection_lights_targets_and_marks_the_preferred(client: TestClient) ->
 def test_picking_up_the_hinted_card_keeps_the_hint_and_prefers_its_destination(client: TestClient) -> None:
     # Deal 6: column 6's top card fits on columns 1 and 5; without a hint column 1 is preferred.
     assert 'class="drop preferred" type="submit" name="move" value="6-1"' in client.get("/game/6?sel=6&n=1").text
-    html = client.get("/game/6?hint=6-5&why=line").text
+    token = HintSeal("test-secret").seal_for(6, "classic", 0, "6-5", "line")
+    forged = client.get("/game/6?hint=6-5&why=line").text
+    assert "keeps a win within reach" not in forged and "hinted" not in forged  # a hint the server never gave
+    html = client.get(f"/game/6?hint={token}").text
+    assert "This move keeps a win within reach." in html
     pick_up = re.search(r'href="([^"]*sel=6[^"]*)"', html)
-    assert pick_up and "hint=6-5" in pick_up.group(1) and "why=line" in pick_up.group(1)
+    assert pick_up and f"hint={token}" in pick_up.group(1)
     html = client.get(pick_up.group(1).replace("&amp;", "&")).text
     assert 'class="drop preferred" type="submit" name="move" value="6-5"' in html
     assert 'class="drop" type="submit" name="move" value="6-1"' in html
@@ -262,11 +267,11 @@ def test_every_lit_card_of_a_hinted_run_picks_up_the_whole_run(client: TestClien
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         loaded = get_play(s, play["play_id"])
         plain = build_table(loaded, None).columns[0].cards
-        hinted = build_table(loaded, None, Move.parse("1-2/2"), "line").columns[0].cards
+        hinted = build_table(loaded, None, Move.parse("1-2/2"), "line", "TOKEN").columns[0].cards
     assert plain[2].post == "1-3"  # without a hint, 10♠ alone goes at once to its only place
     for card in hinted[1:]:  # with the hint, J♠ and 10♠ both pick up the two, the hint kept
         assert card.hinted and card.post is None
-        assert "sel=1" in card.get and "n=2" in card.get and "hint=1-2%2F2" in card.get and "why=line" in card.get
+        assert "sel=1" in card.get and "n=2" in card.get and "hint=TOKEN" in card.get
     assert not hinted[0].hinted and hinted[0].get is None and hinted[0].post is None  # 3♥: not in the run
 
 

@@ -34,6 +34,7 @@ from app.web.deps import (
     mode_form,
     only_solvable,
 )
+from app.web.hint_seal import hint_seal
 from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.templating import templates
 from app.web.views.finish import finish_view, finish_view_of_play
@@ -72,9 +73,11 @@ def _render(
     action: str | None = None,
 ) -> Response:
     """The table of ``play`` (only its ``table`` block for htmx, unless ``whole_page``);
-    ``action``: the action just made (``move``, ``undo`` …), which the table announces."""
+    ``action``: the action just made (``move``, ``undo`` …), which the table announces;
+    ``hint``/``why``: a hint the server gave for the play as it is now."""
     services = get_services(request)
-    table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why)
+    token = hint_seal(services.settings.resolved_secret_key()).seal(play, hint, why or "") if hint else None
+    table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why, token)
     dead_end = services.dead_ends.known(play)
     table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
     table.only_solvable = only_solvable(request)
@@ -191,18 +194,19 @@ def game_page(
     sel: Annotated[str | None, Query(max_length=3)] = None,
     n: Annotated[str | None, Query(max_length=4)] = None,
     notice: Annotated[str | None, Query(max_length=32)] = None,
-    hint: Annotated[str | None, Query(max_length=16)] = None,
-    why: Annotated[str | None, Query(max_length=16)] = None,
+    hint: Annotated[str | None, Query(max_length=256)] = None,
 ) -> Response:
     """This visitor's play of deal ``number`` (resumed, or dealt). ``sel``/``n`` lift a
-    selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint``/``why`` show a
-    hint given by ``POST …/hint`` (only while it is still legal)."""
+    selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint`` shows the hint
+    sealed by ``POST …/hint`` (:mod:`app.web.hint_seal`), only for the play it was given for."""
     play = plays.current_play(session, visitor, number, mode)
     services.dead_ends.start(play)
     if play.row.number is not None and services.verdicts.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
-    return _render(request, session, play, sel=sel, n=count, notice=notice, hint=hint, why=why)
+    given = hint_seal(services.settings.resolved_secret_key()).open(hint, play) if hint else None
+    move, why = given if given is not None else (None, None)
+    return _render(request, session, play, sel=sel, n=count, notice=notice, hint=move, why=why)
 
 
 @router.get("/game/{number}/card", response_class=HTMLResponse)
@@ -268,7 +272,8 @@ def hint(
         return _answer(request, session, play, number, mode, "no_hint", is_htmx)
     if is_htmx:
         return _render(request, session, play, hint=found.move, why=found.kind)
-    return RedirectResponse(game_url(number, mode, hint=found.move, why=found.kind), status_code=303)
+    token = hint_seal(get_services(request).settings.resolved_secret_key()).seal(play, found.move, found.kind)
+    return RedirectResponse(game_url(number, mode, hint=token), status_code=303)
 
 
 @router.get("/game/{number}/dead-end", response_class=HTMLResponse)

@@ -256,7 +256,7 @@ class _Taps:
     mode: str
     moves: list[Move]
     hint: Move | None
-    why: str | None
+    hint_token: str | None
     over: bool
 
     def __call__(self, source: int, count: int) -> tuple[str | None, str | None]:
@@ -268,7 +268,7 @@ class _Taps:
         if hint is not None and hint.action == "move" and hint.source == source and count <= hint.count:
             if hint.count == 1 and len(_targets(self.moves, source, 1)) == 1:
                 return str(hint), None  # its only place: the hint itself
-            return None, game_url(self.number, self.mode, sel=key, n=hint.count, hint=str(hint), why=self.why)
+            return None, game_url(self.number, self.mode, sel=key, n=hint.count, hint=self.hint_token)
         targets = _targets(self.moves, source, count)
         if count == 1 and len(targets) == 1:
             return str(targets[0]), None
@@ -409,7 +409,11 @@ def _pile_of(pos: Position, move: Move) -> str:
 
 
 def build_table(
-    play: LoadedPlay, selection: Selection | None, hint: Move | None = None, why: str | None = None
+    play: LoadedPlay,
+    selection: Selection | None,
+    hint: Move | None = None,
+    why: str | None = None,
+    hint_token: str | None = None,
 ) -> TableView:
     """The :class:`TableView` of ``play`` with ``selection`` lifted (or none) and ``hint``
     (a legal move; ``why``, its reason's key) shown by lighting its source cards and its
@@ -420,7 +424,7 @@ def build_table(
     moves = [] if over else game.legal_moves()
     if hint is not None and hint not in moves:
         hint = None  # no longer legal: not shown
-    taps = _Taps(row.number, row.mode, moves, hint, why, over)
+    taps = _Taps(row.number, row.mode, moves, hint, hint_token, over)
     columns = _columns(pos, rules, taps, selection)
     foundations = foundation_places(pos, rules)
     waste: list[CardView] = [card_view(c) for c in pos.waste[-3:]]
