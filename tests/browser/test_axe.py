@@ -110,7 +110,7 @@ def test_pages_have_no_serious_violation(browser: Browser, base_url: str, lang: 
 
         r = page.request.post(f"{base_url}/s", form={"number": str(number), "mode": "classic"}, max_redirects=0)
         code = r.headers["location"]
-        assert re.fullmatch(r"/s/\w+", code)
+        assert re.fullmatch(r"/s/[\w-]+", code)
         page.goto(base_url + code)
         problems += violations(page, f"share {tag}")
 

@@ -31,6 +31,7 @@ def _open(context: BrowserContext, base_url: str, number: int = DEAL) -> tuple[P
     """The table of deal ``number`` and the list of the POSTs it sends from now on."""
     page = context.new_page()
     page.goto(f"{base_url}/game/{number}")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     return page, posts
@@ -176,6 +177,7 @@ def test_a_moved_card_slides_and_reduced_motion_turns_it_off(browser: Browser, b
         ctx = browser.new_context(viewport=DESKTOP, reduced_motion=reduce)
         page, _ = _open(ctx, base_url)
         page.keyboard.press("2")
+        page.wait_for_selector('#table [data-pile="1"].lit')
         page.locator('#table [data-pile="1"]').click()
         transform, animations = page.evaluate(probe)
         assert (transform != "none" and animations > 0) is expect_motion, (reduce, transform, animations)
@@ -228,4 +230,17 @@ def test_a_double_tap_sends_a_card_home_despite_latency(browser: Browser, base_u
     _wait_counter(page, "1")
     assert len(posts) == 1
     assert page.locator('#table [data-pile="F7"] [data-card]').get_attribute("data-card") == "AC"
+    ctx.close()
+
+
+def test_actions_during_a_request_wait_for_it_and_are_sent_once_each(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.route("**/game/*/draw", lambda route: (page.wait_for_timeout(300), route.continue_()))
+    page.locator("header h1").click()
+    page.keyboard.press("d")
+    page.keyboard.press("d")  # while the first draw is on its way: queued, not lost
+    _wait_counter(page, "2")
+    page.wait_for_timeout(400)
+    assert len(posts) == 2 and _counter(page) == "2"
     ctx.close()
