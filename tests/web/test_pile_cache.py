@@ -30,3 +30,13 @@ def test_the_lifted_card_and_the_lit_places_follow_the_selection(client: TestCli
     lifted = _table(client, "/game/77?sel=1", "en")
     assert "lifted" not in plain and "lifted" in lifted
     assert _table(client, "/game/77", "en") == plain  # put down again: no lifted card kept
+
+
+def test_game_url_encodes_as_urlencode_does() -> None:
+    from urllib.parse import urlencode
+
+    from app.web.views.table import game_url
+
+    for params in ({}, {"sel": "W", "n": 2}, {"hint": "a.b-c_d~e"}, {"hint": "1-2/2 x&y=é"}, {"card": None}):
+        query = {"mode": "classic", **{k: v for k, v in params.items() if v is not None}}
+        assert game_url(7, "classic", "", **params) == f"/game/7?{urlencode(query)}"
