@@ -493,6 +493,11 @@
   document.addEventListener("DOMContentLoaded", () => { celebrate(); announce(table() && table().dataset.announce); });
 
   document.addEventListener("click", onClick, true);
+  // The Options menu closes on a tap outside it, as a menu does (a play-tester found it stayed
+  // open over the footer's links on a phone).
+  document.addEventListener("click", (event) => {
+    document.querySelectorAll("details.options[open]").forEach((d) => { if (!d.contains(event.target)) d.removeAttribute("open"); });
+  });
   document.addEventListener("dblclick", (event) => {
     const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;
     if (!hit) return;

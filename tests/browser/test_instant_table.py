@@ -244,3 +244,13 @@ def test_actions_during_a_request_wait_for_it_and_are_sent_once_each(browser: Br
     page.wait_for_timeout(400)
     assert len(posts) == 2 and _counter(page) == "2"
     ctx.close()
+
+
+def test_the_options_menu_closes_on_a_tap_outside_it(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page, posts = _open(ctx, base_url)
+    page.locator(".options > summary").tap()
+    assert page.locator("details.options[open]").count() == 1
+    page.locator("header h1").tap()
+    assert page.locator("details.options[open]").count() == 0 and posts == []
+    ctx.close()
