@@ -250,6 +250,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Playing here": "Cómo se juega aquí",
     "Keyboard": "Teclado",
     "Close": "Cerrar",
+    "The server could not be reached: check the connection and try again.": "No se ha podido contactar con el servidor: comprueba la conexión y vuelve a intentarlo.",
     "Help on the table": "Ayudas en la mesa",
     "Winnable deals": "Partidas con solución",
     "Scores and records": "Puntuación y récords",

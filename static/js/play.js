@@ -16,10 +16,12 @@
   let sel = null;        // {src: "3" | "W", count: n}
   let busy = false;      // a request is on its way: moves wait for its answer (queued)
   let queue = [];        // what was asked for while busy: [fn], run in order once answered
+  let snapshot = null;   // the table before a move shown at once, until the server answers
   let focusAfter = null; // what gets focus once the answer is in: a data-pile, or "stock"
   let drag = null;       // {src, count, x0, y0, ghost, moved, pointerId}
   let lastTap = {key: null, at: 0};
   let suppressClick = false;
+  let lastSent = {src: null, at: -1e9}; // the pile the last tap's move came from, and when
   let rects = null;      // card boxes before a swap, for the slide
 
   const table = () => document.getElementById("table");
@@ -138,7 +140,9 @@
     }
     const button = document.getElementById("js-move");
     if (!button) return;
+    snapshot = table().outerHTML; // before the move is shown, to put back if it never arrives
     if (sel && destination) showMove(sel.src, sel.count, destination, from);
+    lastSent = {src: sel ? sel.src : null, at: performance.now()};
     focusAfter = destination || null;
     button.value = move;
     sel = null;
@@ -177,8 +181,12 @@
     const dx = old.left - now.left;
     const dy = old.top - now.top;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1) return;
-    el.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}],
+    // While it slides the card takes no taps: a quick second tap on the stock would otherwise
+    // land on the drawn card coming from it and play it (a play-tester's finding).
+    el.style.pointerEvents = "none";
+    const anim = el.animate([{transform: `translate(${dx}px, ${dy}px)`}, {transform: "none"}],
       {duration: SLIDE_MS, delay, easing: "ease-out", fill: "backwards"});
+    anim.onfinish = anim.oncancel = () => { el.style.pointerEvents = ""; };
   }
 
   function sendPreferred(src, count) {
@@ -215,6 +223,13 @@
     if (!data || !t || !t.contains(event.target) || event.target.id === "js-move") return;
     if (suppressClick) { suppressClick = false; stop(event); return; }
     if (event.target.closest(".js-selection-bar")) return onBar(event);
+    const button = event.target.closest("button[type=submit]");
+    if (busy && button && (!button.dataset.card || button.id === "stock")) { // the stock, Undo, Hint …: sent once the answer is in, not lost
+      stop(event);
+      const id = button.id;
+      if (id) queue.push(() => press(id, id === "stock" ? "S" : null));
+      return;
+    }
     const hit = cardAt(event.target);
     const place = event.target.closest("[data-pile].lit");
     if (sel && place && !(hit && hit.src === sel.src)) {
@@ -224,6 +239,9 @@
     }
     if (hit) {
       stop(event);
+      // the second click of a double-click or double-tap (the browser counts it: detail 2) on a
+      // card that moved at once: not a tap on the card it uncovered
+      if (event.detail >= 2 && hit.src === lastSent.src && performance.now() - lastSent.at < 2 * DOUBLE_TAP_MS) return;
       if (doubleTap(hit)) return;
       if (sel && sel.src === hit.src && sel.count === hit.count) {
         if (!sendPreferred(hit.src, hit.count)) cancel();
@@ -485,6 +503,24 @@
     }
   }
 
+  function showOffline(text) {
+    if (!text) return;
+    let note = document.getElementById("offline-note");
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "offline-note";
+      note.className = "notice offline-note";
+      note.setAttribute("role", "alert");
+      document.body.appendChild(note);
+    }
+    note.textContent = text;
+  }
+
+  function hideOffline() {
+    const note = document.getElementById("offline-note");
+    if (note) note.remove();
+  }
+
   function announce(text) {
     const region = document.getElementById("announce");
     if (region && text) region.textContent = text.trim();
@@ -502,7 +538,10 @@
     const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;
     if (!hit) return;
     stop(event);
-    if (!busy) sendPreferred(hit.src, hit.count); // busy: its second click has sent it already
+    // A move sent by this gesture's clicks (its second click, or a lone card's first) is the
+    // double-click's move: nothing more, not the card it uncovered.
+    if (busy || performance.now() - lastSent.at < DOUBLE_TAP_MS) return;
+    sendPreferred(hit.src, hit.count);
   }, true);
   document.addEventListener("pointerdown", onPointerDown);
   // Links are draggable by the browser itself, which would cancel our pointer drag.
@@ -511,7 +550,12 @@
   document.addEventListener("pointerup", onPointerUp);
   document.addEventListener("pointercancel", () => { if (drag && drag.ghost) slideBack(drag.ghost, drag.src); drag = null; });
   document.addEventListener("keydown", onKey);
-  document.addEventListener("htmx:beforeRequest", (e) => { if (table() && table().contains(e.target)) busy = true; });
+  // Busy from an action's POST until its answer has settled in the page (a tap between the two
+  // would act on the table being replaced); a failed request frees it at once.
+  document.addEventListener("htmx:beforeRequest", (e) => {
+    const verb = e.detail.requestConfig && e.detail.requestConfig.verb;
+    if (table() && table().contains(e.target) && verb !== "get") busy = true;
+  });
   document.addEventListener("htmx:beforeSwap", (e) => { if (e.detail.target && e.detail.target.id === "table") rects = boxes(); });
   document.addEventListener("htmx:afterSettle", () => {
     busy = false;
@@ -520,7 +564,22 @@
     queue = [];
     waiting.forEach((fn) => fn());
   });
-  document.addEventListener("htmx:afterRequest", () => { busy = false; });
+  document.addEventListener("htmx:afterRequest", (e) => { if (!e.detail.successful) busy = false; });
+  document.addEventListener("htmx:sendError", () => {
+    busy = false;
+    queue = [];
+    const t = table();
+    if (snapshot && t) { // the move shown at once did not reach the server: put the table back
+      t.outerHTML = snapshot;
+      if (window.htmx) window.htmx.process(table());
+      load();
+    }
+    snapshot = null;
+    const message = table() && table().dataset.offline;
+    announce(message);
+    showOffline(message);
+  });
+  document.addEventListener("htmx:afterSwap", () => { snapshot = null; hideOffline(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
   else load();
 })();

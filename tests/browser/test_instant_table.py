@@ -254,3 +254,71 @@ def test_the_options_menu_closes_on_a_tap_outside_it(browser: Browser, base_url:
     page.locator("header h1").tap()
     assert page.locator("details.options[open]").count() == 0 and posts == []
     ctx.close()
+
+
+def _touch_tap(cdp: Any, x: float, y: float) -> None:
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def test_fast_taps_on_the_stock_only_draw(browser: Browser, base_url: str) -> None:
+    """A play-tester's six quick taps on the stock also played two waste cards: the drawn card,
+    sliding from the stock, took the next tap. Each tap is a draw, none is lost."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page, posts = _open(ctx, base_url, 2903)
+    cdp = ctx.new_cdp_session(page)
+    box = page.locator("#stock").bounding_box()
+    assert box
+    for _ in range(6):
+        _touch_tap(cdp, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_timeout(50)
+    _wait_counter(page, "6")
+    page.wait_for_timeout(500)
+    assert all(url.endswith("/draw") for url in posts) and len(posts) == 6
+    assert page.locator("#stock .count").text_content() == "58"
+    ctx.close()
+
+
+def test_a_double_click_on_a_card_that_moves_at_once_moves_only_it(browser: Browser, base_url: str) -> None:
+    """The second click of a double-click on a lone card (it moves at once) must not pick up,
+    nor move, the card it uncovered."""
+    for touch in (False, True):
+        ctx = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
+        page, posts = _open(ctx, base_url, 2903)
+        card = _top(page, "2")
+        assert card.get_attribute("data-card") == "AD"
+        box = card.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if touch:
+            cdp = ctx.new_cdp_session(page)
+            _touch_tap(cdp, x, y)
+            page.wait_for_timeout(120)
+            _touch_tap(cdp, x, y)
+        else:
+            page.mouse.dblclick(x, y)
+        _wait_counter(page, "1")
+        page.wait_for_timeout(500)
+        assert len(posts) == 1 and _counter(page) == "1", touch
+        assert page.locator("#table .lifted").count() == 0, touch
+        ctx.close()
+
+
+def test_a_server_out_of_reach_is_said_and_the_move_shown_is_taken_back(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, _ = _open(ctx, base_url)
+    page.route("**/game/*/move", lambda route: route.abort("connectionrefused"))
+    page.keyboard.press("2")
+    page.wait_for_selector('#table [data-pile="1"].lit')
+    page.locator('#table [data-pile="1"]').click()
+    page.wait_for_selector("#offline-note")
+    assert "could not be reached" in (page.locator("#offline-note").text_content() or "")
+    assert _top(page, "2").get_attribute("data-card") == "6D"  # back where the server has it
+    assert _counter(page) == "0"
+    page.unroute("**/game/*/move")
+    page.keyboard.press("2")
+    page.wait_for_selector('#table [data-pile="1"].lit')
+    page.locator('#table [data-pile="1"]').click()
+    _wait_counter(page, "1")
+    assert page.locator("#offline-note").count() == 0
+    ctx.close()
