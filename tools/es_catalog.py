@@ -250,6 +250,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Playing here": "Cómo se juega aquí",
     "Keyboard": "Teclado",
     "Close": "Cerrar",
+    "Move between the columns, or between the lit places.": "Pasar de una columna a otra, o de un sitio iluminado a otro.",
     "The server could not be reached: check the connection and try again.": "No se ha podido contactar con el servidor: comprueba la conexión y vuelve a intentarlo.",
     "Help on the table": "Ayudas en la mesa",
     "Winnable deals": "Partidas con solución",
