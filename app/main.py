@@ -44,7 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.services = services
     app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole
     app.add_middleware(OneAddressMiddleware)
-    app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(settings.resolved_secret_key(), settings.secure_cookies))
+    app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(services.secret_key, settings.secure_cookies))
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(LanguageMiddleware)
     for api in API_ROUTERS:

@@ -22,6 +22,7 @@ from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
 class Services:
     """Everything the routes call besides the request itself.
 
+    :ivar secret_key: the signing key (read once: without ``FT_SECRET_KEY`` it is a file).
     :ivar solver: the interactive solver pool (hints, ``/api/solve``, dead ends, analyses).
     :ivar background_solver: one low-priority process for the pool worker.
     :ivar rate: the per-visitor solver rate limit.
@@ -32,6 +33,7 @@ class Services:
     """
 
     settings: Settings
+    secret_key: str
     db: Database
     solver: SolverPool
     background_solver: SolverPool
@@ -49,6 +51,7 @@ class Services:
         solver = SolverPool(settings.solver_workers, settings.solver_queue, settings.solver_wait_s)
         return cls(
             settings=settings,
+            secret_key=settings.resolved_secret_key(),
             db=db,
             solver=solver,
             background_solver=SolverPool(1, queue=1),

@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 from playwright.sync_api import Browser, Page, expect
 
-from app.engine import CLASSIC, MODES, Game, Position
+from app.engine import CLASSIC, Game, Position
 from app.engine.cards import full_pack
 from app.services.plays import LoadedPlay
 from app.web.templating import templates
@@ -204,9 +204,7 @@ def _render(position: Position, sel: str, n: int) -> str:
     )
     play = LoadedPlay(row=row, game=Game(position, CLASSIC))  # type: ignore[arg-type]
     table = build_table(play, parse_selection(sel, n, play))
-    return templates.env.get_template("game.html").render(
-        t=table, notice=None, modes=list(MODES), action_paths=(), idle_cap_s=60.0
-    )
+    return templates.env.get_template("game.html").render(t=table, notice=None, idle_cap_s=60.0)
 
 
 def _show(page: Page, base_url: str, html: str) -> None:

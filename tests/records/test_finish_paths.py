@@ -147,7 +147,6 @@ def test_blocked_banner_offers_end_game_which_posts_resign(client: TestClient) -
         t=table,
         finish=None,
         notice=None,
-        modes=["classic"],
         idle_cap_s=60,
         hint_reason=None,
     )

@@ -76,7 +76,7 @@ def _render(
     ``action``: the action just made (``move``, ``undo`` …), which the table announces;
     ``hint``/``why``: a hint the server gave for the play as it is now."""
     services = get_services(request)
-    token = hint_seal(services.settings.resolved_secret_key()).seal(play, hint, why or "") if hint else None
+    token = hint_seal(services.secret_key).seal(play, hint, why or "") if hint else None
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why, token)
     dead_end = services.dead_ends.known(play)
     table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
@@ -102,7 +102,6 @@ def _render(
         "notice": notice_text,
         "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
         "finish": finish,
-        "modes": list(MODES),
         "idle_cap_s": services.settings.idle_cap_s,
     }
     return htmx.render(request, "game.html", context, None if whole_page else "table")
@@ -204,7 +203,7 @@ def game_page(
     if play.row.number is not None and services.verdicts.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
     count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
-    given = hint_seal(services.settings.resolved_secret_key()).open(hint, play) if hint else None
+    given = hint_seal(services.secret_key).open(hint, play) if hint else None
     move, why = given if given is not None else (None, None)
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=move, why=why)
 
@@ -272,7 +271,7 @@ def hint(
         return _answer(request, session, play, number, mode, "no_hint", is_htmx)
     if is_htmx:
         return _render(request, session, play, hint=found.move, why=found.kind)
-    token = hint_seal(get_services(request).settings.resolved_secret_key()).seal(play, found.move, found.kind)
+    token = hint_seal(get_services(request).secret_key).seal(play, found.move, found.kind)
     return RedirectResponse(game_url(number, mode, hint=token), status_code=303)
 
 
