@@ -14,6 +14,7 @@ running in the :class:`~app.services.solver_pool.SolverPool`, and stores the res
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -39,11 +40,15 @@ OUTCOMES = (STILL_WINNABLE, LOST, LOST_UNPROVED, DEAL_UNWINNABLE, UNDECIDED)
 """What an analysis can conclude (see :class:`app.db.models.PlayAnalysis`)."""
 
 PER_CALL_MS = 1500.0
-"""Solver budget of one probe (milliseconds)."""
+"""Solver budget of one probe of the bisection (milliseconds)."""
 TOTAL_S = 20.0
-"""Most time one analysis spends (seconds)."""
-LAST_TRY_FACTOR = 3
-"""The closing probe of an unproved loss may take this many probes' budgets."""
+"""Most time one analysis spends (seconds): the README's "up to about 20 s"."""
+ALL_LEFT = math.inf
+"""The budget of a probe whose verdict the analysis ends on (the deal's, the closing one):
+all the time left. An "unknown" there ends the analysis, so time kept back would be wasted;
+the solver stops at its first win, so an easy position costs no more than it takes."""
+MIN_PROBE_MS = 100.0
+"""A probe is not started with less time than this left."""
 
 
 @dataclass(frozen=True)
@@ -114,13 +119,15 @@ def find_last_winnable(
 ) -> Search:
     """Bisect a line of ``count`` positions for the last one the solver proves winnable.
 
-    Order: the deal (index 0; if it is not proved winnable the search stops there), the last
-    position, then bisection between the highest index proved winnable and the lowest index
-    not proved winnable (an "unknown" steers like a loss but proves nothing). When the answer's
-    next position is still unproved, one closing probe with up to :data:`LAST_TRY_FACTOR` times
-    the budget tries to prove it lost.
+    Order: the deal (index 0, with all of ``total_s``: if it is not proved winnable the search
+    stops there, so an "unknown" after a mere ``per_call_ms`` would give up with most of the
+    time unspent), the last position, then bisection between the highest index proved winnable
+    and the lowest index not proved winnable (an "unknown" steers like a loss but proves
+    nothing), each with ``per_call_ms``. When the answer's next position is still unproved, one
+    closing probe with all the time left tries to prove it lost.
 
-    :param probe: the solver on position ``index`` with a budget in milliseconds.
+    :param probe: the solver on position ``index`` with a budget in milliseconds (never more
+        than the time left before ``total_s`` is up).
     :param known: verdicts already known by index (the deal's from the solved-deals table, a
         blocked last position); used without a probe.
     :param total_s: time cap of the whole search; each probe gets at most what is left.
@@ -139,13 +146,13 @@ def find_last_winnable(
         answer = known.get(index)
         if answer is None:
             left_ms = (deadline - clock()) * 1000
-            if left_ms < 100:
+            if left_ms < MIN_PROBE_MS:
                 return None
             answer = probe(index, min(budget_ms, left_ms))
             found.probes += 1
         return found.note(index, answer)
 
-    if ask(0, per_call_ms) != WINNABLE:
+    if ask(0, ALL_LEFT) != WINNABLE:
         return found
     if count == 1 or ask(count - 1, per_call_ms) in (WINNABLE, None):
         return found
@@ -162,7 +169,7 @@ def find_last_winnable(
     after = found.last_winnable + 1 if found.last_winnable is not None else None
     if after is not None and after < count and found.verdicts.get(after) != UNWINNABLE:
         found.verdicts.pop(after, None)
-        ask(after, per_call_ms * LAST_TRY_FACTOR)
+        ask(after, ALL_LEFT)
     return found
 
 
@@ -187,22 +194,32 @@ def known_verdicts(session: Session, play: LoadedPlay, positions: list[Position]
     return known
 
 
-def solver_probe(solver: SolverPool, positions: list[Position], play: LoadedPlay, wait_s: float = 10.0) -> ProbeFn:
-    """A :data:`ProbeFn` over ``positions`` that runs the solver in ``solver``'s processes;
-    while every slot is taken it waits (up to ``wait_s``), then answers "unknown"."""
+def solver_probe(
+    solver: SolverPool,
+    positions: list[Position],
+    play: LoadedPlay,
+    deadline: float,
+    *,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> ProbeFn:
+    """A :data:`ProbeFn` over ``positions`` that runs the solver in ``solver``'s processes.
+
+    While every slot is taken it waits, up to the analysis' ``deadline`` (on ``clock``), then
+    solves with its budget cut to the time the wait left before the deadline: the wait comes out
+    of the analysis' time, not out of the verdict ("unknown" only once the time is up).
+    """
     rules = play.game.rules
 
     def probe(index: int, budget_ms: float) -> Probe:
-        give_up = time.monotonic() + wait_s
-        while True:
+        while (left_ms := (deadline - clock()) * 1000) >= MIN_PROBE_MS:
             try:
-                result = solver.solve(positions[index], rules, budget_ms=budget_ms)
+                result = solver.solve(positions[index], rules, budget_ms=min(budget_ms, left_ms))
             except SolverBusy:
-                if time.monotonic() > give_up:
-                    return Probe(UNKNOWN)
-                time.sleep(0.25)
+                sleep(0.25)
                 continue
             return Probe(result.status, tuple(result.moves))
+        return Probe(UNKNOWN)
 
     return probe
 
@@ -317,7 +334,8 @@ class AnalysisRunner:
             with self.sessions() as session:
                 play = get_play_by_row(session, key[0])
                 if play.row.version == key[1] and stored_analysis(session, play) is None:
-                    probe = solver_probe(self.solver, line_of_positions(play), play)
+                    deadline = time.monotonic() + self.total_s  # the probes' and the search's
+                    probe = solver_probe(self.solver, line_of_positions(play), play, deadline)
                     analyse(session, play, probe, per_call_ms=self.per_call_ms, total_s=self.total_s)
         except Exception:  # a failed analysis is shown as such, not retried for a minute
             log.exception("analysis of play row %s failed", key[0])

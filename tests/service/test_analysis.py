@@ -16,7 +16,8 @@ from app.db.models import PlayAnalysis, SolvedDeal
 from app.services import analysis, deals
 from app.services.analysis import Probe, find_last_winnable
 from app.services.plays import get_play
-from app.solver import Verdict
+from app.services.solver_pool import SolverBusy
+from app.solver import SolveResult, Verdict
 from tests.records import winning
 
 
@@ -46,7 +47,9 @@ def test_bisection_finds_the_last_winnable_position_and_the_losing_move(boundary
     assert (found.last_winnable, found.first_lost, found.outcome) == (boundary, boundary + 1, analysis.LOST)
     assert found.lines[boundary] == (f"line-from-{boundary}",) and found.lines[0] == ("line-from-0",)
     assert found.probes == len(fake.asked) <= 2 + 8  # the deal, the end, then log2(200) halvings
-    assert fake.asked[:2] == [(0, analysis.PER_CALL_MS), (199, analysis.PER_CALL_MS)]
+    # The deal may take all of the time (the search ends on its "unknown"); the rest one probe's.
+    assert fake.asked[0] == (0, pytest.approx(analysis.TOTAL_S * 1000, abs=100))
+    assert fake.asked[1] == (199, analysis.PER_CALL_MS)
 
 
 def test_a_play_still_winnable_at_its_end_needs_two_probes() -> None:
@@ -73,8 +76,8 @@ def test_unknown_answers_steer_like_losses_but_never_prove_a_lost_move() -> None
     found = find_last_winnable(100, fake)
     assert found.last_winnable == 30 and found.first_lost is None
     assert found.outcome == analysis.LOST_UNPROVED
-    # The closing probe gave the next position three times the budget.
-    assert fake.asked[-1] == (31, analysis.PER_CALL_MS * analysis.LAST_TRY_FACTOR)
+    # The closing probe gave the next position all the time left.
+    assert fake.asked[-1] == (31, pytest.approx(analysis.TOTAL_S * 1000, abs=100))
 
 
 def test_the_closing_probe_with_a_bigger_budget_can_prove_the_loss() -> None:
@@ -102,14 +105,54 @@ def test_the_total_time_cap_stops_the_search_and_shortens_the_last_probe() -> No
     now = [0.0]
     fake = FakeSolver(boundary=500)
 
-    def slow(index: int, budget_ms: float) -> Probe:
-        now[0] += budget_ms / 1000
+    def slow(index: int, budget_ms: float) -> Probe:  # each verdict takes 1.5 s
+        now[0] += min(budget_ms, 1500) / 1000
         return fake(index, budget_ms)
 
     found = find_last_winnable(1000, slow, per_call_ms=1500, total_s=5, clock=lambda: now[0])
     assert now[0] <= 5.0 + 1e-9
-    assert [round(b) for _i, b in fake.asked] == [1500, 1500, 1500, 500]
+    assert [round(b) for _i, b in fake.asked] == [5000, 1500, 1500, 500]
     assert found.outcome == analysis.LOST_UNPROVED and found.verdicts[found.last_winnable] == Verdict.WINNABLE
+
+
+def _taking_its_time(fake: FakeSolver, now: list[float], deal_s: float) -> Any:
+    """``fake`` on a fake clock ``now``: an "unknown" spends the whole budget, a verdict on
+    the deal ``deal_s`` seconds, on any other position 0.5 s."""
+
+    def probe(index: int, budget_ms: float) -> Probe:
+        answer = fake(index, budget_ms)
+        now[0] += budget_ms / 1000 if answer.verdict == Verdict.UNKNOWN else deal_s if index == 0 else 0.5
+        return answer
+
+    return probe
+
+
+def test_an_undecided_deal_gets_the_whole_time_not_one_probes_budget() -> None:
+    """Deal 5150 was called undecided after 1.5 s and one position checked, out of 20 s: the
+    deal had one bisection probe's budget, and its "unknown" ended the analysis."""
+    now = [0.0]
+    fake = FakeSolver(boundary=30, unknown={0}, proves_with_ms=6_000)  # the deal needs 6 s
+    found = find_last_winnable(
+        100, _taking_its_time(fake, now, 6.0), per_call_ms=1500, total_s=20, clock=lambda: now[0]
+    )
+    assert found.lines[0] == ("line-from-0",) and found.last_winnable == 30
+    assert found.outcome == analysis.LOST and now[0] <= 20.0
+    never = FakeSolver(boundary=30, unknown={0})
+    now[0] = 0.0
+    found = find_last_winnable(
+        100, _taking_its_time(never, now, 0.0), per_call_ms=1500, total_s=20, clock=lambda: now[0]
+    )
+    assert found.outcome == analysis.UNDECIDED and now[0] == pytest.approx(20.0)  # not 1.5 s
+
+
+def test_a_closing_probe_has_all_the_time_left_to_prove_the_loss() -> None:
+    now = [0.0]
+    fake = FakeSolver(boundary=30, unknown=set(range(31, 100)), proves_with_ms=9_000)
+    found = find_last_winnable(
+        100, _taking_its_time(fake, now, 1.0), per_call_ms=1500, total_s=20, clock=lambda: now[0]
+    )
+    assert (found.last_winnable, found.first_lost, found.outcome) == (30, 31, analysis.LOST)
+    assert now[0] <= 20.0
 
 
 def test_an_empty_line_is_refused() -> None:
@@ -241,6 +284,61 @@ def solving_client(client: TestClient) -> Iterator[TestClient]:
         s.execute(delete(SolvedDeal).where(SolvedDeal.number == winning.NUMBER))
         s.commit()
     yield client
+
+
+class FakePool:
+    """A :class:`~app.services.solver_pool.SolverPool` stand-in for deal 2 given up at once: busy
+    for its first ``busy`` calls (each advancing ``now`` by 1 s when ``now`` is given), then it
+    wins the deal when the budget is at least ``wins_with_ms``, else "unknown"."""
+
+    def __init__(self, wins_with_ms: float, busy: int = 0, now: list[float] | None = None) -> None:
+        self.wins_with_ms, self.busy, self.now = wins_with_ms, busy, now
+        self.budgets: list[float] = []
+
+    def solve(self, _position: Any, _rules: Any, *, budget_ms: float) -> SolveResult:
+        if self.busy:
+            self.busy -= 1
+            if self.now is not None:
+                self.now[0] += 1.0
+            raise SolverBusy("busy")
+        self.budgets.append(budget_ms)
+        if budget_ms < self.wins_with_ms:
+            return SolveResult(Verdict.UNKNOWN, (), 1, budget_ms)
+        return SolveResult(Verdict.WINNABLE, tuple(winning.MOVES), 1, 1.0)
+
+
+def test_the_page_gives_the_deal_the_analysis_time_not_one_probes(solving_client: TestClient) -> None:
+    """The whole path (page, background runner, solver probe): with 50 ms a probe and 600 ms in
+    all, a deal that needs 300 ms is found winnable, not "could not decide in time"."""
+    client = solving_client
+    services = client.app.state.services  # type: ignore[attr-defined]
+    pool = FakePool(wins_with_ms=300)
+    services.analyses = analysis.AnalysisRunner(services.db.sessions, pool, per_call_ms=50, total_s=0.6)
+    play = client.post(f"/api/games/{winning.NUMBER}/plays", json={"auto_safe": False}).json()
+    client.post(f"/api/plays/{play['play_id']}/resign", json={"version": play["version"]})
+    url = f"/game/{winning.NUMBER}/analysis?mode=classic"
+    assert "Analysing…" in client.get(url).text
+    assert services.analyses.wait_idle(5)
+    text = _text(client.get(url).text)
+    assert "You could still have won" in text and "could not decide" not in text
+    assert pool.budgets[0] > 300
+
+
+def test_a_busy_solver_delays_the_probe_within_the_analysis_time(client: TestClient) -> None:
+    """The wait for a free solver comes out of the analysis' time: after 12 s busy (longer than
+    the 10 s the probe used to wait before it answered "unknown") the probe still solves, with
+    what is left before the deadline; busy until the deadline, it answers "unknown" then."""
+    play = client.post(f"/api/games/{winning.NUMBER}/plays", json={"auto_safe": False}).json()
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
+        loaded = get_play(s, play["play_id"])
+    now = [0.0]
+    pool = FakePool(wins_with_ms=0, busy=12, now=now)
+    probe = analysis.solver_probe(pool, [loaded.game.start], loaded, 20.0, clock=lambda: now[0], sleep=lambda _s: None)  # type: ignore[arg-type]
+    assert probe(0, 20_000).verdict == Verdict.WINNABLE and pool.budgets == [8_000]
+    late = FakePool(wins_with_ms=0, busy=100, now=now)
+    now[0] = 0.0
+    probe = analysis.solver_probe(late, [loaded.game.start], loaded, 20.0, clock=lambda: now[0], sleep=lambda _s: None)  # type: ignore[arg-type]
+    assert probe(0, 1_500).verdict == Verdict.UNKNOWN and late.budgets == [] and now[0] == 20.0
 
 
 @pytest.mark.parametrize(("found", "verdict"), [("a winning line", True), ("nothing wins", False)])
