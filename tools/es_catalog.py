@@ -24,6 +24,11 @@ ES: dict[str, str | tuple[str, str]] = {
     "Challenge from %(who)s: %(result)s. Can you do better?": "Reto de %(who)s: %(result)s. ¿Puedes hacerlo mejor?",
     "Deal this game again from the start? This play is left unfinished.": "¿Repartir esta partida otra vez desde el principio? Esta jugada queda sin terminar.",
     "Played after seeing the solver's line for this deal: it counts in your statistics, not for records.": "Jugada después de ver la línea del solucionador para esta partida: cuenta en tus estadísticas, no para los récords.",
+    "Won with %(num)s hint: it counts in your statistics, not for records.": (
+        "Ganada con %(num)s pista: cuenta en tus estadísticas, no para los récords.",
+        "Ganada con %(num)s pistas: cuenta en tus estadísticas, no para los récords.",
+    ),
+    "Records are for wins found on your own. A win with hints, or after “See where it was lost” has shown you the solver's line for the deal, counts in your statistics but not for records, and its finish card says so.": "Los récords son para las partidas ganadas sin ayuda. Una victoria con pistas, o después de que «Ver dónde se perdió» te haya mostrado la línea del solucionador para la partida, cuenta en tus estadísticas pero no para los récords, y su tarjeta final lo dice.",
     "A game number is a whole number from 1 to %(max)s.": "El número de partida es un número entero del 1 al %(max)s.",
     "You won!": "¡Has ganado!",
     "No moves left": "No quedan jugadas",

@@ -85,8 +85,9 @@ class SolveOut(BaseModel):
 
 class FinishCardOut(BaseModel):
     """The finish card of an ended play; ``counts`` is false for a set-up position (never in
-    records or statistics); ``assisted`` is true when the player had seen the solver's line for
-    this deal (the post-game analysis): it then counts in statistics, never for records."""
+    records or statistics); ``assisted`` is true when the player took hints, or had seen the
+    solver's line for this deal (the post-game analysis): it then counts in statistics, never
+    for records."""
 
     result: Literal["won", "resigned", "blocked"]
     custom: bool

@@ -78,8 +78,9 @@ class FinishCard(Base):
     mode: Mapped[str] = mapped_column(String(16))
     custom: Mapped[bool] = mapped_column(default=False)
     assisted: Mapped[bool] = mapped_column(default=False, server_default=false())
-    """Played after seeing the solver's winning line for this deal (the post-game analysis).
-    Such a card counts in the visitor's statistics, never for records."""
+    """Played with help: with hints (``hints`` > 0), or after seeing the solver's winning line
+    for this deal (the post-game analysis). Such a card counts in the visitor's statistics,
+    never for records."""
     result: Mapped[str] = mapped_column(String(16))
     moves: Mapped[int]
     elapsed_s: Mapped[float]

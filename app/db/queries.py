@@ -123,7 +123,8 @@ def latest_finish_card(session: Session, visitor_id: str, number: int, mode: str
 
 
 def record_wins(session: Session, number: int, mode: str) -> list[FinishCard]:
-    """Every win of this deal and mode that counts for records (not set-up, not assisted)."""
+    """Every win of this deal and mode that counts for records (not set-up, not assisted: no
+    hints, no solver's line seen)."""
     return list(
         session.scalars(
             select(FinishCard).where(

@@ -1,7 +1,9 @@
 """Finish cards and what is read off them: records per deal and per-visitor statistics
 (RULES.md, "Counting and score": a win with fewer moves, ties less time, is a new record).
 
-Cards of set-up positions (``custom``) are stored but never count here.
+Cards of set-up positions (``custom``) are stored but never count here. Assisted cards (played
+with hints, or after seeing the solver's line for the deal) count in the statistics, never for
+records (issue 17: following every hint on a pool deal wins it).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def record_finish(session: Session, row: PlayRow, result: str, score: Score, at:
     """
     card = FinishCard(
         play_row_id=row.id,
-        assisted=saw_solution(session, row.visitor_id, row.number, row.mode),
+        assisted=score.hints > 0 or saw_solution(session, row.visitor_id, row.number, row.mode),
         visitor_id=row.visitor_id,
         number=row.number,
         mode=row.mode,

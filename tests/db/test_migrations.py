@@ -8,7 +8,7 @@ from pathlib import Path
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 
 from app.db.models import Base
 from app.db.session import alembic_config, migrate
@@ -29,3 +29,26 @@ def test_migrations_downgrade_and_upgrade_again(tmp_path: Path) -> None:
     migrate(url)
     with create_engine(url).connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+
+
+def test_hinted_cards_stored_before_0009_leave_the_records(tmp_path: Path) -> None:
+    """A win with hints stored before hints made a play assisted is marked assisted by 0009,
+    so it leaves the deal's records; a card without hints stays as it was."""
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    command.upgrade(alembic_config(url), "0008")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for row_id, hints in ((1, 0), (2, 3)):
+            conn.execute(
+                text(
+                    "INSERT INTO finish_cards (id, play_row_id, visitor_id, number, mode, custom, assisted,"
+                    " result, moves, elapsed_s, undos, hints, cards_home, points, finished_at)"
+                    " VALUES (:id, :id, 'v', 2, 'classic', 0, 0, 'won', 200, 60.0, 0, :hints, 104, 1000,"
+                    " '2026-12-01 00:00:00')"
+                ),
+                {"id": row_id, "hints": hints},
+            )
+    migrate(url)
+    with engine.connect() as conn:
+        marked = dict(conn.execute(text("SELECT hints, assisted FROM finish_cards")).all())
+    assert {hints: bool(assisted) for hints, assisted in marked.items()} == {0: False, 3: True}
