@@ -46,7 +46,8 @@ def tap_home(page: Page, card) -> None:  # noqa: ANN001 - a Locator
     expect(page.locator("[data-stat=moves]")).not_to_have_text(moves)
 
 
-def win_by_the_line(page: Page, base_url: str) -> None:
+def win_by_the_line(page: Page, base_url: str, hints: int = 0) -> None:
+    """Win deal :data:`NUMBER` along the known line, after pressing Hint ``hints`` times."""
     page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
     page.wait_for_function("() => window.htmx !== undefined")
     toggle = page.locator("#act-auto-safe")
@@ -54,6 +55,9 @@ def win_by_the_line(page: Page, base_url: str) -> None:
         page.locator(".options > summary").click()  # the switches live in the Options menu
         toggle.click()  # "Move safe cards up" off: the line was found without auto-moves
     expect(page.locator("#act-auto-safe")).to_have_attribute("aria-pressed", "false")
+    for _ in range(hints):
+        page.locator("#act-hint").click()
+        expect(page.locator(".hint-note")).to_be_visible()
     v = version(page)
     for move in MOVES[:-TAPPED]:
         r = page.request.post(
@@ -167,4 +171,31 @@ def test_give_up_and_share_without_javascript(browser: Browser, base_url: str) -
     page.locator("#fc-share").click()
     expect(page).to_have_url(re.compile(r"/s/[A-Za-z0-9_-]{12}$"))
     expect(page.locator("#share-url")).to_have_text(page.url)
+    context.close()
+
+
+def test_a_hinted_win_says_so_and_takes_no_record(browser: Browser, base_url: str, screenshots: Path) -> None:
+    """Following the hints wins a pool deal: the finish card counts the win but gives no
+    "New record!", keeps it off the deal's records and says why, in both languages."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    win_by_the_line(page, base_url, hints=1)
+    card = page.locator("#finish-card")
+    expect(card.locator(".fc-headline")).to_have_text("You won!")
+    expect(card.locator("#fc-assisted")).to_have_text("Won with 1 hint: it counts in your statistics, not for records.")
+    expect(card.locator(".badge")).to_have_count(0)
+    expect(card.locator("[data-fc=hints]")).to_have_text("1")
+    expect(card.locator(".records-list li.mine")).to_have_count(0)
+    page.screenshot(path=screenshots / "finish_card_hinted_phone_en.png")
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=screenshots / "finish_card_hinted_desktop_en.png")
+    page.get_by_role("link", name="Español").click()
+    expect(card.locator("#fc-assisted")).to_have_text(
+        "Ganada con 1 pista: cuenta en tus estadísticas, no para los récords."
+    )
+    page.screenshot(path=screenshots / "finish_card_hinted_desktop_es.png")
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=screenshots / "finish_card_hinted_phone_es.png")
+    page.goto(f"{base_url}/stats")
+    expect(page.locator("[data-stat=won]")).to_have_text("1")
     context.close()
