@@ -44,6 +44,8 @@ def test_a_win_after_seeing_the_analysis_is_assisted_and_no_record(client: TestC
     assert card["new_record"] is False and card["best_on_deal"] is False
     info = client.get(f"/api/games/{NUMBER}").json()
     assert info["records"] == [] and info["your_best"] is None
+    page = _text(client.get(f"/game/{NUMBER}/card?mode=classic").text)
+    assert "Played after seeing the solver's line for this deal" in page and "New record!" not in page
 
 
 def test_a_win_without_the_analysis_is_a_record(client: TestClient) -> None:
