@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -85,6 +86,17 @@ def use_language(lang: str) -> Any:
 def reset_language(token: Any) -> None:
     """Undo a :func:`use_language`."""
     _current.reset(token)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Make ``lang`` current inside a ``with`` block (a shared link's preview speaks the
+    sharer's language); an unknown ``lang`` is English."""
+    token = use_language(lang)
+    try:
+        yield
+    finally:
+        reset_language(token)
 
 
 def on_missing(hook: Callable[[str, str], None]) -> Callable[[], None]:

@@ -107,7 +107,8 @@ class Visitor(Base):
 
 
 class SharedDeal(Base):
-    """A challenge link ``/s/{code}``: a deal, and the sharer's finish card if any."""
+    """A challenge link ``/s/{code}``: a deal, the sharer's finish card if any, and the
+    sharer's language (``en``, ``es``: its preview speaks it to a crawler that names none)."""
 
     __tablename__ = "shared_deals"
 
@@ -118,6 +119,7 @@ class SharedDeal(Base):
     visitor_id: Mapped[str] = mapped_column(String(32))
     finish_card_id: Mapped[int | None] = mapped_column(ForeignKey("finish_cards.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    lang: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
 
 class SolvedDeal(Base):

@@ -1,5 +1,5 @@
 """Challenge links: "Share" stores a shared deal (a short unguessable code → number, mode, the
-sharer's finish card if any), opened at ``/s/{code}`` (API.md, Pages). This module stores and
+sharer's finish card if any, the sharer's language), opened at ``/s/{code}`` (API.md, Pages). This module stores and
 finds them, and words a challenge for the table of a play that took it up."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from app.db import queries
 from app.db.models import FinishCard, SharedDeal
 from app.engine import MAX_GAME_NUMBER, MODES
-from app.i18n import _, duration
+from app.i18n import DEFAULT, LANGUAGES, _, duration
 from app.services import records
 
 
@@ -21,9 +21,10 @@ def new_code() -> str:
     return secrets.token_urlsafe(9)
 
 
-def create_share(session: Session, visitor: str, number: int, mode: str) -> SharedDeal:
+def create_share(session: Session, visitor: str, number: int, mode: str, lang: str) -> SharedDeal:
     """Store a challenge link for deal ``number`` in ``mode`` (committed). It carries the
-    sharer's latest finish card on this deal and mode, if they have one.
+    sharer's latest finish card on this deal and mode, if they have one, and the sharer's
+    language ``lang`` (its preview speaks it to whoever names none; unknown: English).
 
     :raises ValueError: for a number outside 1 … 4294967295 or an unknown mode.
     """
@@ -39,6 +40,7 @@ def create_share(session: Session, visitor: str, number: int, mode: str) -> Shar
         visitor_id=visitor,
         finish_card_id=None if card is None else card.id,
         created_at=datetime.now(UTC),
+        lang=lang if lang in LANGUAGES else DEFAULT,
     )
     session.add(shared)
     session.commit()

@@ -102,7 +102,7 @@ def test_win_share_and_take_up_the_challenge_on_a_phone(browser: Browser, base_u
     other.goto(shared["url"])
     expect(other.locator("h1")).to_have_text("A challenge from a player")
     expect(other.locator("#challenge-result")).to_contain_text(f"Won in {len(MOVES)} moves")
-    assert other.locator("meta[property='og:image']").get_attribute("content") == shared["url"] + "/image.png"
+    assert other.locator("meta[property='og:image']").get_attribute("content") == shared["url"] + "/image-en.png"
     other.screenshot(path=screenshots / "challenge_phone_en.png")
     other.locator("#play-challenge").click()
     expect(other).to_have_url(f"{base_url}/game/{NUMBER}?mode=classic")

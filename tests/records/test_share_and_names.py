@@ -48,11 +48,11 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
             r"A player challenges you: Gave up with \d+ of 104 cards home\. Can you do better\?",
             meta(html, "og:description"),
         )
-        assert meta(html, "og:image") == f"http://testserver/s/{code}/image.png"
+        assert meta(html, "og:image") == f"http://testserver/s/{code}/image-en.png"
         assert meta(html, "og:url") == f"http://testserver/s/{code}"
         assert meta(html, "twitter:card") == "summary_large_image"
         assert meta(html, "twitter:image") == meta(html, "og:image")
-        png = bob.get(f"/s/{code}/image.png")
+        png = bob.get(f"/s/{code}/image-en.png")
         assert png.status_code == 200 and png.headers["content-type"] == "image/png"
         assert png.content[:8] == b"\x89PNG\r\n\x1a\n"
         # The button deals the same number as a new play of Bob's.

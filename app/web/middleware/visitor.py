@@ -49,7 +49,8 @@ class VisitorCookie:
 
 class VisitorMiddleware:
     """ASGI middleware: puts ``request.state.visitor_id`` (and ``fresh_visitor``) in place for
-    every request but static files, and sets the cookie on a new visitor's first answer.
+    every request but static files, and sets the cookie on a new visitor's first answer, unless
+    that answer is cached ``public`` (a shared cache would give the same id to everyone).
 
     :param cookie: what signs and reads the ids.
     """
@@ -75,7 +76,9 @@ class VisitorMiddleware:
 
         async def send_with_cookie(message: Message) -> None:
             if message["type"] == "http.response.start":
-                MutableHeaders(scope=message).append("set-cookie", header)
+                headers = MutableHeaders(scope=message)
+                if "public" not in headers.get("cache-control", ""):  # a shared cache must not hand it on
+                    headers.append("set-cookie", header)
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)

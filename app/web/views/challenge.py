@@ -1,5 +1,7 @@
 """Ready values for a challenge page (:mod:`app.web.routes.share`): who challenged, their
-result, the deal's records, and the Open Graph / Twitter texts of the link's preview."""
+result, the deal's records, and the Open Graph / Twitter texts of the link's preview; and the
+preview's picture. All in the current language (the route makes it the sharer's when the
+request names none)."""
 
 from __future__ import annotations
 
@@ -8,10 +10,11 @@ from dataclasses import dataclass
 from sqlalchemy.orm import Session
 
 from app.db.models import SharedDeal
-from app.i18n import _
+from app.i18n import _, current_language
 from app.services import challenges, deals
 from app.web.templating import mode_label
 from app.web.views.finish import Best, RecordLine, record_lines, your_best
+from app.web.views.share_image import challenge_png
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,25 @@ class ChallengeView:
     image_url: str
     title: str
     description: str
+
+
+def image_path(code: str, lang: str) -> str:
+    """The preview picture's path in ``lang``: ``/s/{code}/image-es.png``. The language is in
+    the path, so a cache keyed on the URL keeps one picture per language."""
+    return f"/s/{code}/image-{lang}.png"
+
+
+def preview_png(session: Session, shared: SharedDeal) -> bytes:
+    """The preview picture of a shared deal (PNG), in the current language. It is the same for
+    every viewer: the number, mode, challenger and result only."""
+    card = challenges.sharer_card(session, shared)
+    return challenge_png(
+        number=shared.number,
+        mode=mode_label(shared.mode),
+        challenger=challenges.sharer_name(session, shared) or _("a player"),
+        result=challenges.result_text(card),
+        won=card is not None and card.result == "won",
+    )
 
 
 def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: str) -> ChallengeView:
@@ -66,7 +88,7 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
         records=record_lines(session, shared.number, shared.mode, viewer),
         your_best=your_best(session, viewer, shared.number, shared.mode),
         url=f"{base}/s/{shared.code}",
-        image_url=f"{base}/s/{shared.code}/image.png",
+        image_url=base + image_path(shared.code, current_language()),
         title=title,
         description=description,
     )
