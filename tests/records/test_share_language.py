@@ -1,7 +1,7 @@
 """A shared link's preview speaks the sharer's language to a crawler that names none (no
 ``Accept-Language``, no ``ft_lang`` cookie); a request that names one gets its own. The
 picture's URL carries the language, so its answer is cached ``public`` and sets no cookie; the
-language is stored with the shared deal (migration 0009, up and down)."""
+language is stored with the shared deal (migration 0010, up and down)."""
 
 from __future__ import annotations
 
@@ -101,7 +101,7 @@ def test_the_picture_is_cached_by_its_url_and_the_older_url_varies(settings: Set
 
 def test_the_sharers_language_migration_goes_up_and_down(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'm.db'}"
-    command.upgrade(alembic_config(url), "0008")
+    command.upgrade(alembic_config(url), "0009")
     engine = sa.create_engine(url)
     with engine.begin() as conn:
         conn.execute(
@@ -113,7 +113,7 @@ def test_the_sharers_language_migration_goes_up_and_down(tmp_path: Path) -> None
     migrate(url)
     with engine.connect() as conn:
         assert conn.execute(sa.text("SELECT code, lang FROM shared_deals")).all() == [("abc", "en")]
-    command.downgrade(alembic_config(url), "0008")
+    command.downgrade(alembic_config(url), "0009")
     with engine.connect() as conn:
         assert "lang" not in {c["name"] for c in sa.inspect(conn).get_columns("shared_deals")}
         assert conn.execute(sa.text("SELECT code FROM shared_deals")).all() == [("abc",)]
