@@ -30,14 +30,19 @@ def test_the_header_counters_stay_on_one_line(
     width, height = WIDTHS[size]
     phone = width < 760
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=phone, locale=lang, extra_http_headers={"Accept-Language": lang}
+        viewport={"width": width, "height": height},
+        has_touch=phone,
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
     )
     page = context.new_page()
     page.goto(f"{base_url}/game/4242?mode=relaxed")
     page.evaluate(LARGEST)
     counters = page.locator(".stats > div")
     tops = counters.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
-    page.screenshot(path=screenshots / f"header_{size}_{lang}.png", clip={"x": 0, "y": 0, "width": width, "height": 160})
+    page.screenshot(
+        path=screenshots / f"header_{size}_{lang}.png", clip={"x": 0, "y": 0, "width": width, "height": 160}
+    )
     assert len(tops) == 4 and len(set(tops)) == 1, tops
     row = page.locator(".stats").evaluate("e => [e.scrollWidth, e.clientWidth]")
     assert row[0] <= row[1], row  # nothing runs out of the row either

@@ -41,7 +41,11 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         page = bob.get(f"/s/{code}")
         assert page.status_code == 200
         html = page.text
-        assert "<h1>You are challenged to this deal</h1>" in html and "a challenge from a player" not in html.lower() and "Send this link" not in html
+        assert (
+            "<h1>You are challenged to this deal</h1>" in html
+            and "a challenge from a player" not in html.lower()
+            and "Send this link" not in html
+        )
         assert re.search(r"Their result: gave up with \d+ of 104 cards home\.", html)
         assert meta(html, "og:title") == "Forty Thieves: game 4242 (Classic)"
         assert re.fullmatch(
