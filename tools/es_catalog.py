@@ -91,7 +91,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Move to %(place)s (%(move)s)": "Mover a %(place)s (%(move)s)",
     "Score": "Puntuación",
     "Moves": "Jugadas",
-        "Points": "Puntos",
+    "Points": "Puntos",
     "Time": "Tiempo",
     "Mode": "Modo",
     "Hint: %(move)s": "Pista: %(move)s",
