@@ -2,8 +2,8 @@
 phone header wrapped once the numbers grew ("Jugadas 99 En bases 11/104 Puntos 55" and
 "Tiempo" on a second line), and the table jumped down mid-game. With the largest numbers a
 game reaches (999 moves, 104/104, 1000 points, 59:59), in English and Spanish, from a 360 px
-phone up, every counter's box shares one top, and each still has its word for screen
-readers. Screenshots go to artifacts/screenshots/header_*.png."""
+phone up, every counter's box shares one top, the header keeps its height, and each counter
+still has its word for screen readers. Screenshots go to artifacts/screenshots/header_*.png."""
 
 from __future__ import annotations
 
@@ -37,7 +37,10 @@ def test_the_header_counters_stay_on_one_line(
     )
     page = context.new_page()
     page.goto(f"{base_url}/game/4242?mode=relaxed")
+    height = "() => document.querySelector('.topbar').getBoundingClientRect().height"
+    before = page.evaluate(height)
     page.evaluate(LARGEST)
+    assert page.evaluate(height) == before  # the numbers grew: the table does not move down
     counters = page.locator(".stats > div")
     tops = counters.evaluate_all("els => els.map(e => Math.round(e.getBoundingClientRect().top))")
     page.screenshot(
