@@ -63,15 +63,16 @@ def sharer_name(session: Session, shared: SharedDeal) -> str | None:
 
 
 def result_text(card: FinishCard | None) -> str | None:
-    """A finish card's result in words: "Won in 87 moves, 6:12", "Gave up with 40 of 104
-    cards home", "Blocked with 52 of 104 cards home"."""
+    """A finish card's result in words, for after a colon ("Their result: won in 87 moves,
+    6:12"): "won in 87 moves, 6:12", "gave up with 40 of 104 cards home", "blocked with 52 of
+    104 cards home"."""
     if card is None:
         return None
     if card.result == "won":
-        return _("Won in %(moves)s moves, %(time)s") % {"moves": card.moves, "time": duration(card.elapsed_s)}
+        return _("won in %(moves)s moves, %(time)s") % {"moves": card.moves, "time": duration(card.elapsed_s)}
     if card.result == "blocked":
-        return _("Blocked with %(home)s of 104 cards home") % {"home": card.cards_home}
-    return _("Gave up with %(home)s of 104 cards home") % {"home": card.cards_home}
+        return _("blocked with %(home)s of 104 cards home") % {"home": card.cards_home}
+    return _("gave up with %(home)s of 104 cards home") % {"home": card.cards_home}
 
 
 def challenge_line(session: Session, challenge_id: int) -> str | None:

@@ -16,7 +16,7 @@ DISPLAY_OPTIONS = ("four", "large")
 
 
 def only_solvable(request: Request) -> bool:
-    """The visitor's "Only solvable deals" switch (a cookie; on unless switched off)."""
+    """The visitor's "Only winnable deals" switch (a cookie; on unless switched off)."""
     return request.cookies.get(SOLVABLE_COOKIE) != "off"
 
 

@@ -93,15 +93,15 @@ def test_win_share_and_take_up_the_challenge_on_a_phone(browser: Browser, base_u
     page.wait_for_function("() => (window.__shared || []).length === 1")
     shared = page.evaluate("() => window.__shared[0]")
     assert re.fullmatch(rf"{re.escape(base_url)}/s/[A-Za-z0-9_-]{{12}}", shared["url"])
-    assert f"{NUMBER}" in shared["title"] and "Won in" in shared["text"]
+    assert f"{NUMBER}" in shared["title"] and "won in" in shared["text"]
     expect(card.locator(".share-status")).to_contain_text("Shared.")
 
     # A friend opens the link in a fresh browser: who, their result, and the same deal.
     friend = browser.new_context(viewport=PHONE, has_touch=True)
     other = friend.new_page()
     other.goto(shared["url"])
-    expect(other.locator("h1")).to_have_text("A challenge from a player")
-    expect(other.locator("#challenge-result")).to_contain_text(f"Won in {len(MOVES)} moves")
+    expect(other.locator("h1")).to_have_text("You are challenged to this deal")
+    expect(other.locator("#challenge-result")).to_contain_text(f"won in {len(MOVES)} moves")
     assert other.locator("meta[property='og:image']").get_attribute("content") == shared["url"] + "/image-en.png"
     other.screenshot(path=screenshots / "challenge_phone_en.png")
     other.locator("#play-challenge").click()

@@ -143,7 +143,7 @@ def test_every_page_fits_a_phone_in_spanish_without_sideways_scroll(
     widths["challenge"] = _width(other)
     expect(other.locator("h1")).to_have_text(f"Un reto de {name}")
     expect(other.locator("meta[property='og:description']")).to_have_attribute(
-        "content", f"{name} te reta: Se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?"
+        "content", f"{name} te reta: se rindió con 0 de 104 cartas en las bases. ¿Puedes hacerlo mejor?"
     )
     other.screenshot(path=screenshots / "fit_phone_es_challenge.png", full_page=True)
     friend.close()

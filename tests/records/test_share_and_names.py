@@ -41,11 +41,15 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         page = bob.get(f"/s/{code}")
         assert page.status_code == 200
         html = page.text
-        assert "A challenge from a player" in html and "Send this link" not in html
-        assert re.search(r"Their result: Gave up with \d+ of 104 cards home\.", html)
+        assert (
+            "<h1>You are challenged to this deal</h1>" in html
+            and "a challenge from a player" not in html.lower()
+            and "Send this link" not in html
+        )
+        assert re.search(r"Their result: gave up with \d+ of 104 cards home\.", html)
         assert meta(html, "og:title") == "Forty Thieves: game 4242 (Classic)"
         assert re.fullmatch(
-            r"A player challenges you: Gave up with \d+ of 104 cards home\. Can you do better\?",
+            r"A player challenges you: gave up with \d+ of 104 cards home\. Can you do better\?",
             meta(html, "og:description"),
         )
         assert meta(html, "og:image") == f"http://testserver/s/{code}/image-en.png"
@@ -61,7 +65,7 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         table = bob.get(r.headers["location"]).text
         assert 'name="version" value="0"' in table
         # Bob's table keeps the challenge in view; Alice's own table shows none.
-        assert re.search(r"Challenge from a player: Gave up with \d+ of 104 cards home\. Can you do better\?", table)
+        assert re.search(r"Challenge from a player: gave up with \d+ of 104 cards home\. Can you do better\?", table)
         assert "Challenge from" not in alice.get("/game/4242").text
 
 

@@ -143,7 +143,7 @@ def _hint_move(text: str | None) -> Move | None:
 @router.get("/")
 def new_game(session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: ModeQuery) -> RedirectResponse:
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
-    unless the visitor switched "Only solvable deals" off."""
+    unless the visitor switched "Only winnable deals" off."""
     number = deals.pick_number(session, mode, visitor, solvable)
     return RedirectResponse(game_url(number, mode), status_code=303)
 
@@ -152,7 +152,7 @@ def new_game(session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep
 def set_only_solvable(
     number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3)] = "on"
 ) -> RedirectResponse:
-    """Switch "Only solvable deals" on or off (remembered in a cookie; it steers what "New
+    """Switch "Only winnable deals" on or off (remembered in a cookie; it steers what "New
     game" deals) and go back to the table of ``number``."""
     target = game_url(number, mode)
     response = RedirectResponse(target, status_code=303)

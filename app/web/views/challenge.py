@@ -26,6 +26,9 @@ class ChallengeView:
     mode: str
     mode_label: str
     challenger: str
+    heading: str
+    """The page's title line: "A challenge from Ana", or for an anonymous sharer "You are
+    challenged to this deal" (not "a challenge from a player")."""
     result: str | None
     """The challenger's result in words, or None when they shared before finishing."""
     won: bool
@@ -62,7 +65,9 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
     """The :class:`ChallengeView` of a shared deal for ``viewer``; ``base_url`` makes the
     absolute link (``https://host``)."""
     card = challenges.sharer_card(session, shared)
-    challenger = challenges.sharer_name(session, shared) or _("a player")
+    name = challenges.sharer_name(session, shared)
+    challenger = name or _("a player")
+    heading = _("A challenge from %(who)s") % {"who": name} if name else _("You are challenged to this deal")
     result = challenges.result_text(card)
     label = mode_label(shared.mode)
     title = _("Forty Thieves: game %(number)s (%(mode)s)") % {"number": shared.number, "mode": label}
@@ -81,6 +86,7 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
         mode=shared.mode,
         mode_label=label,
         challenger=challenger,
+        heading=heading,
         result=result,
         won=card is not None and card.result == "won",
         solvable=deals.solvable(session, shared.number, shared.mode),

@@ -27,19 +27,24 @@ def _names(cards: Sequence[Card]) -> str:
 
 
 def describe_move(position: Position, move: Move) -> str:
-    """A move in words for ``position`` (where it is legal): "7♦ onto 8♦", "7♦ to a
-    foundation", "7♦ 6♦ to the empty column 4", "Draw from the stock", "Turn the waste over"."""
+    """A move in words for ``position`` (where it is legal), as the hint and the analysis say
+    it: "10♦ onto J♦ (column 3 → 9)", "7♦ 6♦ to an empty column (waste → column 4)", "7♠ to its
+    foundation", "Draw a card from the stock", "Turn the waste over"."""
     if move.action is Action.DRAW:
-        return _("Draw from the stock")
+        return _("Draw a card from the stock")
     if move.action is Action.REDEAL:
         return _("Turn the waste over")
     what = _names(moved_cards(position, move))
     if move.target == FOUNDATION:
-        return _("%(cards)s to a foundation") % {"cards": what}
+        return _("%(cards)s to its foundation") % {"cards": what}
+    if move.source == WASTE:
+        route = _("waste → column %(target)s") % {"target": move.target}
+    else:
+        route = _("column %(source)s → %(target)s") % {"source": move.source, "target": move.target}
     target = position.tableau[move.target - 1]
     if not target:
-        return _("%(cards)s to the empty column %(column)s") % {"cards": what, "column": move.target}
-    return _("%(cards)s onto %(card)s") % {"cards": what, "card": target[-1].label()}
+        return _("%(cards)s to an empty column (%(route)s)") % {"cards": what, "route": route}
+    return _("%(cards)s onto %(card)s (%(route)s)") % {"cards": what, "card": target[-1].label(), "route": route}
 
 
 def tap_label(position: Position, card: Card, move: Move) -> str:
