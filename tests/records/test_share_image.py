@@ -38,9 +38,9 @@ def test_cards_have_faces_like_the_tables() -> None:
 
 def results() -> list[str]:
     return [
-        _("Won in %(moves)s moves, %(time)s") % {"moves": 192, "time": duration(192)},
-        _("Blocked with %(home)s of 104 cards home") % {"home": 52},
-        _("Gave up with %(home)s of 104 cards home") % {"home": 40},
+        _("won in %(moves)s moves, %(time)s") % {"moves": 192, "time": duration(192)},
+        _("blocked with %(home)s of 104 cards home") % {"home": 52},
+        _("gave up with %(home)s of 104 cards home") % {"home": 40},
         _("Can you win this deal?"),
     ]
 
@@ -50,7 +50,7 @@ def test_the_result_is_the_largest_text_and_whole(lang: str) -> None:
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     compile_catalogs()
     with speaking(lang):
-        assert results()[0].startswith("Won in" if lang == "en" else "Ganó en")
+        assert results()[0].startswith("won in" if lang == "en" else "ganó en")
         for text in results():
             lines, size = result_lines(draw, text, WIDTH - 2 * MARGIN)
             assert size > GAME_SIZE and size >= 40 + 24  # over the game number, the mode, the challenger

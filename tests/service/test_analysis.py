@@ -216,7 +216,7 @@ def test_the_page_names_the_move_that_lost_and_replays_the_line_from_there(clien
     assert f"Move 2 of {total}" in _text(nxt.text) and f"Next {winning.MOVES[k + 1]} ·" in _text(nxt.text)
     assert 'href="/game/2/analysis?mode=classic&amp;line=lost"' in nxt.text  # Previous goes back to step 0
     end = _text(client.get(url + "&line=lost&step=9999").text)
-    assert "Won: every card is home." in end and "Home: 104/104" in end
+    assert "Won: every card is home." in end and "Cards home: 104/104" in end
     deal = _text(client.get(url + "&line=deal&step=3").text)
     assert f"Move 4 of {len(winning.MOVES)}" in deal and f"Next {winning.MOVES[3]} ·" in deal
     # The stock's order never shows: only its count and the cards the line has drawn.

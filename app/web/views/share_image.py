@@ -151,7 +151,9 @@ def _picture(lang: str, number: int, mode: str, challenger: str, result: str | N
     who, font = _fit(draw, _("Challenge from %(who)s") % {"who": challenger}, 40, text_w)
     draw.text((MARGIN * s, 196 * s), who, font=font, fill=WHITE)
     question = _("Can you win this deal?")
-    lines, size = result_lines(draw, result or question, WIDTH - 2 * MARGIN)
+    # the result phrase is written to follow a colon ("won in 87 moves"); alone, it opens a sentence
+    headline = result[:1].upper() + result[1:] if result else question
+    lines, size = result_lines(draw, headline, WIDTH - 2 * MARGIN)
     step = size * 1.16
     middle = (RESULT_TOP + RESULT_BOTTOM) / 2 - (len(lines) - 1) * step / 2
     for i, text in enumerate(lines):
