@@ -110,9 +110,9 @@ def test_the_phones_selection_bar_leaves_the_stock_clear_and_its_note_on_one_lin
         three = page.locator("#table [data-pile='1'] .cards > .card").nth(14)  # 3♦: 3♦ 2♦ picked up
         if js:
             page.wait_for_function("() => window.htmx !== undefined")
-            three.tap()
+            three.tap(position={"x": 20, "y": 8})  # on its corner, the strip in view
         else:
-            three.click()
+            three.click(position={"x": 20, "y": 8})
         bar = page.locator(".selection-bar:visible")
         expect(bar.locator(".max")).to_have_text(note)
         page.screenshot(path=screenshots / f"long_phone_{lang}_selection_{'js' if js else 'no_js'}.png")
@@ -164,6 +164,8 @@ def test_the_options_menu_closes_outside_on_escape_and_on_its_button(
 
         _tap(page, summary, phone)
         expect(menu).to_have_count(1)
+        page.keyboard.press("Tab")  # into the menu: its first switch
+        assert page.evaluate("() => document.activeElement.matches('.options-panel > :first-child')")
         page.keyboard.press("Escape")  # Escape closes it, and the focus is back on its button
         expect(menu).to_have_count(0)
         assert page.evaluate("() => document.activeElement.matches('.options > summary')")
