@@ -16,7 +16,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .seed import seed_play
 
-SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}, "short": {"width": 1366, "height": 650}}
+SIZES = {
+    "phone": {"width": 390, "height": 844},
+    "laptop": {"width": 1366, "height": 768},
+    "short": {"width": 1366, "height": 650},
+}
 REST = (
     "2:AD 4C KC 4S | 3:6D KD 7S JD | 4:JC 2S 4H TC | 5:2H KS 8C 7D | 6:QC 6H 9D QH | 7:5D 4S 7C 6C"
     " | 8:3H 9S KS 9H | 9:7S 6H KC QD | 10:AS 8H 9C 2C | F:- - - - - - - - | W:- | S:* | R:1"
@@ -24,7 +28,16 @@ REST = (
 RUN = "KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D"
 COLUMNS = {16: f"1:TH AC 8S AC {RUN} | {REST}", 20: f"1:TH AC 8S AC 5C 9C 3H {RUN} AD | {REST}"}
 """Column 1 of 16 or 20 cards; no column top is a 4♦ and none is empty, so 3♦ 2♦ have no place."""
-CONTROLS = ["#stock", "#act-undo", "#act-redo", "#act-hint", "#act-give-up", "#act-restart", "#act-new", ".options > summary"]
+CONTROLS = [
+    "#stock",
+    "#act-undo",
+    "#act-redo",
+    "#act-hint",
+    "#act-give-up",
+    "#act-restart",
+    "#act-new",
+    ".options > summary",
+]
 
 
 def _context(browser: Browser, size: str, *, js: bool = True) -> BrowserContext:
