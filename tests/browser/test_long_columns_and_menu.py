@@ -206,3 +206,28 @@ def test_without_javascript_the_options_menu_opens_and_closes_on_its_button(
     page.locator(".options > summary").click()
     expect(page.locator("details.options[open]")).to_have_count(0)
     context.close()
+
+
+@pytest.mark.parametrize("js", [True, False], ids=["js", "no_js"])
+def test_a_card_lifted_from_the_waste_stays_in_view_beside_the_selection_bar(
+    browser: Browser, base_url: str, browser_data: Path, screenshots: Path, js: bool
+) -> None:
+    # The bar lies over the waste when a column's cards are picked up; a waste card picked up is
+    # played by a second tap on it, so then the bar keeps to the notes beside it.
+    context = _context(browser, "phone", js=js)
+    context.add_cookies([{"name": "ft_lang", "value": "es", "url": base_url}])
+    page = context.new_page()
+    page.goto(
+        seed_play(context, base_url, browser_data, REST.replace("2:", "1:TH AC 8S AC | 2:").replace("W:-", "W:9D"), 318)
+    )
+    if js:
+        page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("#table .waste .card").last.click()  # 9♦: no place takes it
+    expect(page.locator(".selection-bar:visible .max")).to_have_text("Ningún sitio la admite")
+    page.screenshot(path=screenshots / f"long_phone_es_waste_selection_{'js' if js else 'no_js'}.png")
+    assert _in_view(page, "#table .waste .card.lifted")
+    bar_box = _box(page, ".selection-bar:visible")
+    for s in [*CONTROLS, "#table .waste .card.lifted"]:
+        assert not _overlap(bar_box, _box(page, s)), (s, bar_box)
+    assert _in_view(page, ".selection-bar:visible .cancel")
+    context.close()
