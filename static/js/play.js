@@ -425,8 +425,13 @@
     if (help.open) help.close(); else help.showModal();
   }
 
+  // Escape closes the Options menu and puts the focus back on its button.
   function closeOverlays() {
-    document.querySelectorAll("details.options[open]").forEach((d) => d.removeAttribute("open"));
+    document.querySelectorAll("details.options[open]").forEach((d) => {
+      d.removeAttribute("open");
+      const button = d.querySelector("summary");
+      if (button) button.focus();
+    });
     const help = document.getElementById("keyboard-help");
     if (help && help.open) help.close();
   }
@@ -530,10 +535,11 @@
 
   document.addEventListener("click", onClick, true);
   // The Options menu closes on a tap outside it, as a menu does (a play-tester found it stayed
-  // open over the footer's links on a phone).
+  // open over the footer's links on a phone). Seen as the tap goes down to its target: a tap on
+  // a card, which the table takes for itself, closes it too.
   document.addEventListener("click", (event) => {
     document.querySelectorAll("details.options[open]").forEach((d) => { if (!d.contains(event.target)) d.removeAttribute("open"); });
-  });
+  }, true);
   document.addEventListener("dblclick", (event) => {
     const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;
     if (!hit) return;

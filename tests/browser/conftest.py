@@ -32,9 +32,15 @@ SCREENSHOTS = PROJECT_ROOT / "artifacts" / "screenshots"
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def browser_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The live server's data folder (its SQLite file): tests/browser/seed.py stores plays there."""
+    return tmp_path_factory.mktemp("browser-data")
+
+
+@pytest.fixture(scope="session")
+def base_url(browser_data: Path) -> Iterator[str]:
     """The app on ``http://127.0.0.1:<free port>``, with its own SQLite file and secret."""
-    with live_server(tmp_path_factory.mktemp("browser-data")) as url:
+    with live_server(browser_data) as url:
         yield url
 
 

@@ -230,12 +230,14 @@ def test_with_a_card_picked_up_every_link_of_the_page_can_be_scrolled_clear_of_t
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
     page.wait_for_function("() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1")
     page.screenshot(path=screenshots / "phone_selection_bar_page_end.png")
-    bar_top = (bar.bounding_box() or {})["y"]
+    bar_box = bar.bounding_box()
+    assert bar_box
     links = page.locator("footer a")
     assert links.count() >= 2
     for i in range(links.count()):
         box = links.nth(i).bounding_box()
-        assert box and box["y"] + box["height"] <= bar_top, (links.nth(i).inner_text(), box, bar_top)
+        clear = box and (box["y"] >= bar_box["y"] + bar_box["height"] or box["y"] + box["height"] <= bar_box["y"])
+        assert clear, (links.nth(i).inner_text(), box, bar_box)
     context.close()
 
 
@@ -270,7 +272,8 @@ def test_a_long_column_leaves_the_stock_and_actions_in_view_on_a_laptop(
         page.screenshot(path=screenshots / f"laptop_{height}_column_of_{length}.png")
         assert fit["stock"] <= height and fit["actions"] <= height, (height, length, fit)
         assert fit["peek"] >= 19.5, fit  # every covered card's corner stays readable
-        assert fit["card_w"] == (96 if height > 820 else 84)
+        # as wide as the window allows beside the side column of the stock and the actions
+        assert abs(fit["card_w"] - (min(96, (1366 - 72 - 270 - 9 * 14) / 10) if height > 820 else 84)) < 0.5
         context.close()
 
 
