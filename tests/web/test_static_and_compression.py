@@ -48,20 +48,20 @@ def version_of(html: str) -> str:
 def test_a_page_and_its_htmx_fragment_come_gzipped_when_asked_and_vary_on_both(client: TestClient) -> None:
     page = client.get("/game/4242", headers=GZIP)
     assert page.headers["content-encoding"] == "gzip"
-    assert vary(page) == ["HX-Request", "Accept-Encoding"]
+    assert vary(page) == ["HX-Request", "FT-Piles", "Accept-Encoding"]
     assert int(page.headers["content-length"]) < len(page.content) / 4  # the wire carries the gzip
     fragment = client.post(
         "/game/4242/draw", data={"mode": "classic", "version": version_of(page.text)}, headers={**HX, **GZIP}
     )
     assert fragment.status_code == 200 and fragment.text.lstrip().startswith('<main id="table"')
     assert fragment.headers["content-encoding"] == "gzip"
-    assert vary(fragment) == ["HX-Request", "Accept-Encoding"]
+    assert vary(fragment) == ["HX-Request", "FT-Piles", "Accept-Encoding"]
 
 
 def test_without_accept_encoding_the_answers_are_plain(client: TestClient) -> None:
     page = client.get("/game/4242", headers=PLAIN)
     assert "content-encoding" not in page.headers and int(page.headers["content-length"]) == len(page.content)
-    assert vary(page) == ["HX-Request", "Accept-Encoding"]
+    assert vary(page) == ["HX-Request", "FT-Piles", "Accept-Encoding"]
     fragment = client.post(
         "/game/4242/draw", data={"mode": "classic", "version": version_of(page.text)}, headers={**HX, **PLAIN}
     )
