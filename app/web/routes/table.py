@@ -31,7 +31,7 @@ from app.web.deps import (
     ModeQuery,
     OnlySolvableDep,
     display_options,
-    mode_form,
+    mode_or_classic,
     only_solvable,
 )
 from app.web.hint_seal import hint_seal
@@ -325,7 +325,7 @@ def act(
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off). The play is loaded once and the action written once."""
     known_mode = mode_name is None or mode_name in MODES
-    mode = mode_form(mode_name)
+    mode = mode_or_classic(mode_name)
     play = plays.latest_play(session, visitor, number, mode)
     if play is None or not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
