@@ -94,4 +94,12 @@ def get_services(request: Request) -> Services:
     return services
 
 
-ServicesDep = Annotated[Services, Depends(get_services)]
+async def services_dependency(request: Request) -> Services:
+    """:func:`get_services` as a dependency. Awaited on the event loop (it only reads the app's
+    state): FastAPI runs a plain ``def`` dependency in a worker thread, a hop that costs more
+    than the work. The same holds for every dependency in :mod:`app.deps` and
+    :mod:`app.web.deps`."""
+    return get_services(request)
+
+
+ServicesDep = Annotated[Services, Depends(services_dependency)]

@@ -183,18 +183,39 @@ def table_version(html: str) -> int:
     return int(m.group(1))
 
 
+KEYED_PILE = re.compile(r'data-key="([0-9a-f]{8})" data-pile="([^"]+)"')
+
+
+class ShownPiles:
+    """The piles a browser shows, by key, as the table's script tracks them (``FT-Piles``):
+    every pile an answer brings whole replaces the one shown; stand-ins keep it."""
+
+    def __init__(self, html: str) -> None:
+        self.keys: dict[str, str] = {}
+        self.update(html)
+
+    def update(self, html: str) -> None:
+        self.keys.update((name, key) for key, name in KEYED_PILE.findall(html))
+
+    def headers(self) -> dict[str, str]:
+        return {"HX-Request": "true", "FT-Piles": " ".join(f"{n}={k}" for n, k in self.keys.items())}
+
+
 def move_visitor(c: httpx.Client, k: int) -> Step:
-    """A player of deal ``MOVE_DEALS + k``: opens it, then draws and undoes alternately (HTMX posts)."""
+    """A player of deal ``MOVE_DEALS + k``: opens it, then draws and undoes alternately (HTMX
+    posts, naming the piles shown as the browser does)."""
     number = MOVE_DEALS + k
-    version = table_version(c.get(f"/game/{number}", headers={"HX-Request": "true"}).text)
+    page = c.get(f"/game/{number}").text
+    version, shown = table_version(page), ShownPiles(page)
 
     def step(i: int) -> None:
         nonlocal version
         action = "draw" if i % 2 == 0 else "undo"
         data = {"mode": "classic", "version": str(version)}
-        r = c.post(f"/game/{number}/{action}", data=data, headers={"HX-Request": "true"})
+        r = c.post(f"/game/{number}/{action}", data=data, headers=shown.headers())
         if r.status_code != 200 or 'id="table"' not in r.text:
             raise RuntimeError(f"{action}: {r.status_code} {r.text[:200]!r}")
+        shown.update(r.text)
         version += 1
 
     return step
@@ -321,15 +342,23 @@ class MoveAnswer:
 
 
 def move_answer(base: str, number: int = 2000) -> MoveAnswer:
-    """A draw's answer on deal ``number`` with ``Accept-Encoding: identity``, ``gzip`` and ``br``
-    (each draw undone, so each answer is the same table)."""
-    with httpx.Client(base_url=base, headers={"HX-Request": "true"}) as c:
-        version = table_version(c.get(f"/game/{number}").text)
+    """A draw's answer on deal ``number`` with ``Accept-Encoding: identity``, ``gzip`` and ``br``,
+    to a browser that names the piles it shows (each draw undone, so each answer is the same;
+    the first draw, which also sends the aces up, is not measured)."""
+    with httpx.Client(base_url=base) as c:
+        page = c.get(f"/game/{number}").text
+        version, shown = table_version(page), ShownPiles(page)
+        form = {"mode": "classic", "version": str(version)}
+        shown.update(c.post(f"/game/{number}/draw", data=form, headers=shown.headers()).text)
+        version += 1
         answers: dict[str, httpx.Response] = {}
         for encoding in ("identity", "gzip", "br"):
             form = {"mode": "classic", "version": str(version)}
-            answers[encoding] = c.post(f"/game/{number}/draw", data=form, headers={"Accept-Encoding": encoding})
-            c.post(f"/game/{number}/undo", data={"mode": "classic", "version": str(version + 1)})
+            headers = {**shown.headers(), "Accept-Encoding": encoding}
+            answers[encoding] = c.post(f"/game/{number}/draw", data=form, headers=headers)
+            shown.update(answers[encoding].text)
+            undo = {"mode": "classic", "version": str(version + 1)}
+            shown.update(c.post(f"/game/{number}/undo", data=undo, headers=shown.headers()).text)
             version += 2
     plain = answers["identity"]
     if plain.status_code != 200 or b'id="table"' not in plain.content:

@@ -5,8 +5,9 @@ model rows or plain values; none of them writes."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, cast
 
-from sqlalchemy import func, select
+from sqlalchemy import Integer, Table, Text, bindparam, func, select, update
 from sqlalchemy.orm import Session, aliased
 
 from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, Visitor
@@ -21,14 +22,54 @@ def play_by_id(session: Session, play_id: str) -> PlayRow | None:
     return session.scalar(select(PlayRow).where(PlayRow.play_id == play_id))
 
 
+_LATEST_PLAY = (
+    select(PlayRow)
+    .where(
+        PlayRow.visitor_id == bindparam("visitor_id"),
+        PlayRow.number == bindparam("number"),
+        PlayRow.mode == bindparam("mode"),
+        ~PlayRow.custom,
+    )
+    .order_by(PlayRow.id.desc())
+    .limit(1)
+)
+"""Built once: every table request runs it (building a statement costs more than running it)."""
+
+
 def latest_play(session: Session, visitor_id: str, number: int, mode: str) -> PlayRow | None:
     """The visitor's most recent play of deal ``number`` in ``mode`` (set-up positions aside)."""
-    return session.scalar(
-        select(PlayRow)
-        .where(PlayRow.visitor_id == visitor_id, PlayRow.number == number, PlayRow.mode == mode, ~PlayRow.custom)
-        .order_by(PlayRow.id.desc())
-        .limit(1)
-    )
+    return session.scalar(_LATEST_PLAY, {"visitor_id": visitor_id, "number": number, "mode": str(mode)})
+
+
+_PLAY_COLUMNS = ("cursor", "undos", "auto_safe", "status", "elapsed_s", "last_action_at", "version", "finished_at")
+"""What an action changes in a play's row, the steps aside (services/plays.py)."""
+
+
+def _advance_statement(with_steps: bool) -> Any:
+    """``UPDATE plays SET … WHERE id = :row_id AND version = :row_version``; ``with_steps``:
+    also ``steps = substr(steps, 1, :kept) || :tail`` (the history appended, not rewritten)."""
+    table = cast(Table, PlayRow.__table__)
+    values: dict[str, Any] = {name: bindparam(name, type_=table.c[name].type) for name in _PLAY_COLUMNS}
+    if with_steps:
+        kept = func.substr(table.c.steps, 1, bindparam("kept", type_=Integer), type_=Text)
+        values["steps"] = kept + bindparam("tail", type_=Text)
+    where = (table.c.id == bindparam("row_id"), table.c.version == bindparam("row_version"))
+    return update(table).where(*where).values(values)
+
+
+_ADVANCE = {False: _advance_statement(False), True: _advance_statement(True)}
+
+
+def advance_play(session: Session, row: PlayRow, values: dict[str, Any], steps: tuple[int, str] | None) -> bool:
+    """Write an action into ``row``'s play: the new ``values`` (every one of the columns an
+    action changes) and, with ``steps = (kept, tail)``, the history cut to its first ``kept``
+    characters with ``tail`` appended; only if the row is still at ``row.version``. One UPDATE
+    built once; whether it was written (False: another request changed the play first)."""
+    params = {**values, "row_id": row.id, "row_version": row.version}
+    if steps is not None:
+        params["kept"], params["tail"] = steps
+    result = session.execute(_ADVANCE[steps is not None], params)
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
 
 def latest_auto_safe(session: Session, visitor_id: str) -> bool | None:
@@ -66,9 +107,15 @@ def solved_deal(session: Session, number: int, mode: str) -> SolvedDeal | None:
     return session.scalar(select(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
 
 
+_VERDICT = select(SolvedDeal.verdict).where(
+    SolvedDeal.number == bindparam("number"), SolvedDeal.mode == bindparam("mode")
+)
+"""Built once: a table asks it for each deal not yet decided."""
+
+
 def verdict(session: Session, number: int, mode: str) -> str | None:
     """The stored verdict string of a deal (``winnable``, ``unwinnable``, ``unknown``) or None."""
-    return session.scalar(select(SolvedDeal.verdict).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
+    return session.scalar(_VERDICT, {"number": number, "mode": str(mode)})
 
 
 def solved_numbers(session: Session, mode: str) -> set[int]:

@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
 
-from sqlalchemy import func, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -290,14 +289,11 @@ def act(
     status = PlayStatus.RESIGNED if isinstance(action, Resign) else PlayStatus(game.status.value)
     values = _row_values(row, game, status, idle_cap_s)
     written = dict(values)
+    steps = None
     if pushed is not None:
-        tail = pushed.text() + ";"
-        values["steps"] = func.substr(PlayRow.steps, 1, kept) + tail
-        written["steps"] = row.steps[:kept] + tail
-    result = session.execute(
-        update(PlayRow).where(PlayRow.id == row.id, PlayRow.version == row.version).values(**values)
-    )
-    if result.rowcount != 1:  # type: ignore[attr-defined]
+        steps = (kept, pushed.text() + ";")
+        written["steps"] = row.steps[:kept] + steps[1]
+    if not queries.advance_play(session, row, values, steps):
         session.rollback()
         raise StaleVersion(get_play(session, row.play_id))
     for key, value in written.items():

@@ -1,4 +1,5 @@
-"""Dependencies of the pages only (the shared ones are in :mod:`app.deps`)."""
+"""Dependencies of the pages only (the shared ones are in :mod:`app.deps`); ``async``, as
+those are, because they never wait."""
 
 from __future__ import annotations
 
@@ -27,33 +28,37 @@ def display_options(request: Request) -> frozenset[str]:
     return frozenset(w for w in words if w in DISPLAY_OPTIONS)
 
 
-def htmx_request(request: Request) -> bool:
+async def htmx_request(request: Request) -> bool:
     """Whether htmx asks for the table's block (:func:`app.web.htmx.is_htmx`)."""
     return is_htmx(request)
 
 
+async def _only_solvable(request: Request) -> bool:
+    return only_solvable(request)
+
+
 HtmxDep = Annotated[bool, Depends(htmx_request)]
-OnlySolvableDep = Annotated[bool, Depends(only_solvable)]
+OnlySolvableDep = Annotated[bool, Depends(_only_solvable)]
 
 
 GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
 """A deal's number in a page's path; any other is a 422 page that says what a game number is."""
 
 
-def _mode_or_classic(name: str | None) -> Mode:
+def mode_or_classic(name: str | None) -> Mode:
     """The mode named, or Classic for a missing or unknown name (a page never fails on it;
     the address middleware already sent unknown ``?mode=`` links to Classic with a notice)."""
     return Mode(name) if name in MODES else Mode.CLASSIC
 
 
-def mode_query(mode: Annotated[str | None, Query(max_length=16)] = None) -> Mode:
+async def mode_query(mode: Annotated[str | None, Query(max_length=16)] = None) -> Mode:
     """The page's ``?mode=``."""
-    return _mode_or_classic(mode)
+    return mode_or_classic(mode)
 
 
-def mode_form(mode: Annotated[str | None, Form(max_length=16)] = None) -> Mode:
+async def mode_form(mode: Annotated[str | None, Form(max_length=16)] = None) -> Mode:
     """A form's ``mode`` field."""
-    return _mode_or_classic(mode)
+    return mode_or_classic(mode)
 
 
 ModeQuery = Annotated[Mode, Depends(mode_query)]

@@ -18,6 +18,11 @@ ever, with ``no-cache`` and StaticFiles' ETag and Last-Modified, so a browser re
 A file's digest is read once per version of the file: it is kept with the file's inode, size and
 times, and read again only when one of them changes (a file edited while the server runs gets a
 new name at once). A name without a suffix (``LICENSE``) is not fingerprinted.
+
+Our own scripts and style sheets are served minified (rjsmin, rcssmin: comments and spaces go,
+about a third of their bytes), made once per version of the file and kept in memory with an
+ETag of their own; the files in the repository stay as written. Vendored files (``.min.``) are
+served as they are.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ import stat
 import threading
 
 import anyio.to_thread
+import rcssmin
+import rjsmin
+from starlette.datastructures import Headers
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 from starlette.types import Scope
@@ -43,6 +51,12 @@ _DIGEST = re.compile(r"\.[0-9a-f]{8}")
 
 _digests: dict[str, tuple[tuple[int, int, int, int], str]] = {}  # full path → (version, digest)
 _digests_lock = threading.Lock()  # pages render, and files are served, in worker threads
+MINIFIERS = {
+    ".js": (rjsmin.jsmin, "text/javascript; charset=utf-8"),
+    ".css": (rcssmin.cssmin, "text/css; charset=utf-8"),
+}
+"""Minifier and media type by suffix, for the files served minified."""
+_minified: dict[str, tuple[tuple[int, int, int, int], bytes, str]] = {}  # full path → (version, bytes, ETag)
 
 
 def fingerprint(data: bytes) -> str:
@@ -69,10 +83,34 @@ def split_fingerprint(path: str) -> tuple[str, str] | None:
     return stem + suffix, dotted_digest[1:]
 
 
+def _version(stat_result: os.stat_result) -> tuple[int, int, int, int]:
+    return (stat_result.st_ino, stat_result.st_size, stat_result.st_mtime_ns, stat_result.st_ctime_ns)
+
+
+def minified(full_path: str, stat_result: os.stat_result) -> tuple[bytes, str] | None:
+    """``(minified bytes, their ETag)`` of our own script or style sheet at ``full_path`` (made
+    once per version of the file, per process); None for any other file (vendored ``.min.``
+    files too). The text is read as UTF-8."""
+    suffix = os.path.splitext(full_path)[1]
+    if suffix not in MINIFIERS or ".min." in os.path.basename(full_path):
+        return None
+    version = _version(stat_result)
+    with _digests_lock:
+        known = _minified.get(full_path)
+    if known is not None and known[0] == version:
+        return known[1], known[2]
+    with open(full_path, encoding="utf-8") as f:
+        data = MINIFIERS[suffix][0](f.read()).encode()
+    etag = f'"{fingerprint(data)}"'
+    with _digests_lock:
+        _minified[full_path] = (version, data, etag)
+    return data, etag
+
+
 def file_digest(full_path: str, stat_result: os.stat_result) -> str:
     """The :func:`fingerprint` of the file at ``full_path``, as ``stat_result`` describes it: read
     from disk only the first time this inode, size and mtime/ctime are seen (per process)."""
-    version = (stat_result.st_ino, stat_result.st_size, stat_result.st_mtime_ns, stat_result.st_ctime_ns)
+    version = _version(stat_result)
     with _digests_lock:
         known = _digests.get(full_path)
     if known is not None and known[0] == version:
@@ -105,9 +143,28 @@ class FingerprintedStaticFiles(StaticFiles):
         """The file for ``path`` (plain or fingerprinted, OS-separated), with its Cache-Control
         (a 304 too)."""
         served, immutable = await anyio.to_thread.run_sync(self._resolve, path)
-        response = await super().get_response(served, scope)
+        small = await anyio.to_thread.run_sync(self._minified, served)
+        if small is not None and scope["method"] in ("GET", "HEAD"):
+            response = self._minified_response(*small, Headers(scope=scope))
+        else:
+            response = await super().get_response(served, scope)
         response.headers["Cache-Control"] = IMMUTABLE if immutable else REVALIDATE
         return response
+
+    def _minified(self, path: str) -> tuple[bytes, str, str] | None:
+        """``(bytes, ETag, media type)`` of the file at ``path`` served minified, else None."""
+        found = self._regular_file(path)
+        small = minified(*found) if found is not None else None
+        if found is None or small is None:
+            return None
+        return small[0], small[1], MINIFIERS[os.path.splitext(found[0])[1]][1]
+
+    @staticmethod
+    def _minified_response(data: bytes, etag: str, media_type: str, request: Headers) -> Response:
+        """The minified file, or a 304 when the browser's copy has its ETag."""
+        if etag in [t.strip() for t in request.get("if-none-match", "").split(",")]:
+            return Response(status_code=304, headers={"ETag": etag})
+        return Response(data, media_type=media_type, headers={"ETag": etag})
 
     def _resolve(self, path: str) -> tuple[str, bool]:
         """``(the path to serve, whether its answer is immutable)`` for a requested path."""

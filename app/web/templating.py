@@ -11,6 +11,9 @@ from app.web.pile_cache import PileCache
 from app.web.static_files import static_url
 
 templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
+# Templates are read once per process, as the kept piles are (app/web/pile_cache.py): no file
+# is looked at again on each page (a restart picks up an edited template).
+templates.env.auto_reload = False
 i18n.install(templates.env)
 
 

@@ -163,7 +163,10 @@
       c.classList.remove("lifted", "dragging");
       holder.insertBefore(c, target.querySelector(":scope > .drop") && holder === target ? target.querySelector(".drop") : null);
     }
-    [pile(src), target].forEach(recount);
+    [pile(src), target].forEach((p) => {
+      recount(p);
+      if (p) delete p.dataset.key; // changed here: the answer must bring it whole
+    });
     cards.forEach((c, i) => glide(c, before[i], 0));
   }
 
@@ -487,6 +490,7 @@
   function afterSwap() {
     const kept = sel;
     load();
+    clear(); // piles the answer kept (hx-preserve) keep their classes: a stale light goes
     if (kept && options(kept.src, kept.count)) { sel = kept; show(); } // lifted while the answer came
     slide(rects);
     rects = null;
@@ -561,6 +565,14 @@
   document.addEventListener("htmx:beforeRequest", (e) => {
     const verb = e.detail.requestConfig && e.detail.requestConfig.verb;
     if (table() && table().contains(e.target) && verb !== "get") busy = true;
+  });
+  // The answer to an action carries only the piles that changed: the browser names the piles it
+  // shows as the server rendered them (their data-key), and the others come back as empty
+  // hx-preserve stand-ins that htmx fills with the piles already here (app/web/pile_cache.py).
+  document.addEventListener("htmx:configRequest", (e) => {
+    if (!e.detail.target || e.detail.target.id !== "table") return;
+    const shown = Array.from(table().querySelectorAll("[data-pile][data-key]"));
+    e.detail.headers["FT-Piles"] = shown.map((p) => p.dataset.pile + "=" + p.dataset.key).join(" ");
   });
   document.addEventListener("htmx:beforeSwap", (e) => { if (e.detail.target && e.detail.target.id === "table") rects = boxes(); });
   document.addEventListener("htmx:afterSettle", () => {

@@ -23,6 +23,7 @@ from app.web.static_files import (
     FingerprintedStaticFiles,
     fingerprint,
     fingerprinted_name,
+    minified,
     split_fingerprint,
     static_url,
 )
@@ -31,6 +32,14 @@ HX = {"HX-Request": "true"}
 GZIP = {"Accept-Encoding": "gzip"}
 PLAIN = {"Accept-Encoding": "identity"}
 STATIC_URL = re.compile(r'(?:href|src)="(/static/[^"]+)"')
+
+
+def served(path: str) -> bytes:
+    """What the server sends for the static file ``path``: our own JS and CSS minified, the
+    rest (and vendored ``.min.`` files) as they are."""
+    full = STATIC_DIR / path
+    small = minified(str(full), full.stat())
+    return small[0] if small is not None else full.read_bytes()
 
 
 def vary(response: httpx.Response) -> list[str]:
@@ -48,20 +57,20 @@ def version_of(html: str) -> str:
 def test_a_page_and_its_htmx_fragment_come_gzipped_when_asked_and_vary_on_both(client: TestClient) -> None:
     page = client.get("/game/4242", headers=GZIP)
     assert page.headers["content-encoding"] == "gzip"
-    assert vary(page) == ["HX-Request", "Accept-Encoding"]
+    assert vary(page) == ["HX-Request", "FT-Piles", "Accept-Encoding"]
     assert int(page.headers["content-length"]) < len(page.content) / 4  # the wire carries the gzip
     fragment = client.post(
         "/game/4242/draw", data={"mode": "classic", "version": version_of(page.text)}, headers={**HX, **GZIP}
     )
     assert fragment.status_code == 200 and fragment.text.lstrip().startswith('<main id="table"')
     assert fragment.headers["content-encoding"] == "gzip"
-    assert vary(fragment) == ["HX-Request", "Accept-Encoding"]
+    assert vary(fragment) == ["HX-Request", "FT-Piles", "Accept-Encoding"]
 
 
 def test_without_accept_encoding_the_answers_are_plain(client: TestClient) -> None:
     page = client.get("/game/4242", headers=PLAIN)
     assert "content-encoding" not in page.headers and int(page.headers["content-length"]) == len(page.content)
-    assert vary(page) == ["HX-Request", "Accept-Encoding"]
+    assert vary(page) == ["HX-Request", "FT-Piles", "Accept-Encoding"]
     fragment = client.post(
         "/game/4242/draw", data={"mode": "classic", "version": version_of(page.text)}, headers={**HX, **PLAIN}
     )
@@ -89,7 +98,7 @@ def test_css_and_js_come_gzipped(client: TestClient, path: str) -> None:
     for url in (f"/static/{path}", static_url(path)):
         r = client.get(url, headers=GZIP)
         assert r.headers["content-encoding"] == "gzip" and vary(r) == ["Accept-Encoding"]
-        assert r.content == (STATIC_DIR / path).read_bytes()
+        assert r.content == served(path)
 
 
 @pytest.mark.parametrize("page", ["/game/4242", "/game/1/analysis"])
@@ -103,14 +112,14 @@ def test_pages_name_static_files_by_digest_and_those_are_cached_for_good(client:
         body = (STATIC_DIR / plain).read_bytes()
         assert digest == fingerprint(body)
         r = client.get(url)
-        assert r.status_code == 200 and r.content == body
+        assert r.status_code == 200 and r.content == served(plain)
         assert r.headers["cache-control"] == IMMUTABLE == "public, max-age=31536000, immutable"
 
 
 def test_the_plain_name_still_works_and_is_revalidated(client: TestClient) -> None:
     r = client.get("/static/css/table.css")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/css")
-    assert r.content == (STATIC_DIR / "css/table.css").read_bytes()
+    assert r.content == served("css/table.css")
     assert r.headers["cache-control"] == REVALIDATE == "no-cache" and r.headers["etag"]
     again = client.get("/static/css/table.css", headers={"If-None-Match": r.headers["etag"]})
     assert again.status_code == 304 and again.headers["cache-control"] == "no-cache"
@@ -121,7 +130,7 @@ def test_a_stale_digest_serves_the_current_file_without_immutable(client: TestCl
     stale = re.sub(r"\.[0-9a-f]{8}\.css$", ".00000000.css", current)
     assert stale != current
     r = client.get(stale)
-    assert r.status_code == 200 and r.content == (STATIC_DIR / "css/table.css").read_bytes()
+    assert r.status_code == 200 and r.content == served("css/table.css")
     assert r.headers["cache-control"] == "no-cache"
     assert client.get("/static/css/nothing.00000000.css").status_code == 404
 
@@ -164,7 +173,7 @@ def test_an_edited_file_is_never_immutable_under_its_old_name(tmp_path: Path) ->
     assert client.get(old).headers["cache-control"] == IMMUTABLE
     sheet.write_text("p { margin: 1px }")
     r = client.get(old)
-    assert r.text == "p { margin: 1px }" and r.headers["cache-control"] == "no-cache"
+    assert r.text == "p{margin:1px}" and r.headers["cache-control"] == "no-cache"
     new = static_url("a.css", tmp_path)
     assert new != old and client.get(new).headers["cache-control"] == IMMUTABLE
 
@@ -173,7 +182,7 @@ def test_a_file_named_like_a_fingerprint_is_served_as_itself(tmp_path: Path) -> 
     (tmp_path / "a.css").write_text("p { margin: 0 }")
     (tmp_path / "a.0123abcd.css").write_text("p { padding: 0 }")
     r = _served(tmp_path).get("/static/a.0123abcd.css")
-    assert r.text == "p { padding: 0 }" and r.headers["cache-control"] == "no-cache"
+    assert r.text == "p{padding:0}" and r.headers["cache-control"] == "no-cache"
 
 
 def test_svg_is_compressed_too(tmp_path: Path) -> None:
@@ -189,3 +198,16 @@ def test_a_static_file_sets_no_visitor_cookie_and_a_page_does(client: TestClient
     assert "set-cookie" not in client.get("/static/css/table.css").headers
     assert "ft_visitor=" in client.get("/stats").headers["set-cookie"]
     assert "set-cookie" not in client.get("/stats").headers  # known from now on
+
+
+def test_our_scripts_and_sheets_are_served_minified_and_revalidate_by_their_etag(client: TestClient) -> None:
+    for path in ("js/play.js", "css/table.css"):
+        source = (STATIC_DIR / path).read_bytes()
+        r = client.get(static_url(path), headers=PLAIN)
+        assert r.status_code == 200 and len(r.content) < 0.8 * len(source)
+        assert r.content.decode().split() != source.decode().split()  # not only the same words
+        assert r.headers["content-type"].split(";")[0] in ("text/javascript", "text/css")
+        again = client.get(f"/static/{path}", headers={"If-None-Match": r.headers["etag"]})
+        assert again.status_code == 304 and again.headers["etag"] == r.headers["etag"]
+    vendored = client.get(static_url("vendor/htmx.min.js"), headers=PLAIN)
+    assert vendored.content == (STATIC_DIR / "vendor/htmx.min.js").read_bytes()

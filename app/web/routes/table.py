@@ -31,11 +31,12 @@ from app.web.deps import (
     ModeQuery,
     OnlySolvableDep,
     display_options,
-    mode_form,
+    mode_or_classic,
     only_solvable,
 )
 from app.web.hint_seal import hint_seal
 from app.web.middleware.visitor import ONE_YEAR_S
+from app.web.pile_cache import PILES_HEADER, client_piles
 from app.web.templating import templates
 from app.web.views.finish import finish_view, finish_view_of_play
 from app.web.views.table import TableView, build_table, game_url, parse_selection
@@ -74,13 +75,16 @@ def _render(
 ) -> Response:
     """The table of ``play`` (only its ``table`` block for htmx, unless ``whole_page``);
     ``action``: the action just made (``move``, ``undo`` …), which the table announces;
-    ``hint``/``why``: a hint the server gave for the play as it is now."""
+    ``hint``/``why``: a hint the server gave for the play as it is now. An htmx answer leaves
+    out the piles the browser says it shows already (``FT-Piles``, :mod:`app.web.pile_cache`)."""
     services = get_services(request)
     token = hint_seal(services.secret_key).seal(play, hint, why or "") if hint else None
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why, token)
     dead_end = services.dead_ends.known(play)
     table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
     table.only_solvable = only_solvable(request)
+    if not whole_page and htmx.is_htmx(request):
+        table.client_piles = client_piles(request.headers.get(PILES_HEADER))
     shown = display_options(request)
     table.four_colour, table.large_cards = "four" in shown, "large" in shown
     challenge = None
@@ -104,7 +108,9 @@ def _render(
         "finish": finish,
         "idle_cap_s": services.settings.idle_cap_s,
     }
-    return htmx.render(request, "game.html", context, None if whole_page else "table")
+    response = htmx.render(request, "game.html", context, None if whole_page else "table")
+    response.headers["Vary"] += ", " + PILES_HEADER
+    return response
 
 
 def _announcement(table: TableView, action: str | None, notice: str | None) -> str:
@@ -319,7 +325,7 @@ def act(
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off). The play is loaded once and the action written once."""
     known_mode = mode_name is None or mode_name in MODES
-    mode = mode_form(mode_name)
+    mode = mode_or_classic(mode_name)
     play = plays.latest_play(session, visitor, number, mode)
     if play is None or not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one

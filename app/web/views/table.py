@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import quote_plus, urlencode
@@ -172,6 +173,9 @@ class TableView:
     announce: str = ""
     """What the last action did, in words (``#table[data-announce]``, read out by the page's
     live region): see :func:`announcement`."""
+    client_piles: Mapping[str, str] = field(default_factory=dict)
+    """The piles the browser already shows as rendered, ``{name: key}``: they come back as
+    stand-ins (:mod:`app.web.pile_cache`)."""
 
 
 def card_view(card: Card) -> CardView:
