@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from typing import Annotated
 
+import anyio
 import anyio.to_thread
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
@@ -17,6 +18,12 @@ from app.services.dead_end import DeadEndWatch
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
 
 
+_CLOSING = anyio.CapacityLimiter(1)
+"""Sessions close in a worker thread of their own (as FastAPI closes its ``yield``
+dependencies): closing gives a connection back, so it must never wait behind requests that
+wait for a connection."""
+
+
 async def get_session(services: ServicesDep) -> AsyncIterator[Session]:
     """A database session for one request: made on the event loop (a session touches the
     database only when first used, in the route's worker thread), closed in a worker thread
@@ -25,7 +32,7 @@ async def get_session(services: ServicesDep) -> AsyncIterator[Session]:
     try:
         yield session
     finally:
-        await anyio.to_thread.run_sync(session.close)
+        await anyio.to_thread.run_sync(session.close, limiter=_CLOSING)
 
 
 async def get_visitor(request: Request) -> str:
