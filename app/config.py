@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -25,6 +26,9 @@ class Settings(BaseSettings):
     data_dir: Path = Path("data")
     database_url: str | None = None
     """SQLAlchemy URL; default ``sqlite:///<data_dir>/forty_thieves.sqlite3``."""
+    sqlite_synchronous: Literal["FULL", "NORMAL", "EXTRA"] = "FULL"
+    """SQLite's ``PRAGMA synchronous``: FULL (the default) keeps every acknowledged action through
+    a power loss; NORMAL may lose the last ones then (not when only the process dies)."""
     secret_key: str | None = None
     """Signs the visitor cookie; if unset, one is generated once and kept in ``<data_dir>/secret_key``."""
     idle_cap_s: float = Field(60.0, gt=0)

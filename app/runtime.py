@@ -47,7 +47,7 @@ class Services:
     @classmethod
     def build(cls, settings: Settings) -> Services:
         """The services for ``settings``; nothing runs until :meth:`start`."""
-        db = Database(settings.resolved_database_url())
+        db = Database(settings.resolved_database_url(), settings.sqlite_synchronous)
         solver = SolverPool(settings.solver_workers, settings.solver_queue, settings.solver_wait_s)
         return cls(
             settings=settings,

@@ -11,6 +11,7 @@ from sqlalchemy import Integer, Table, Text, bindparam, func, select, update
 from sqlalchemy.orm import Session, aliased
 
 from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, Visitor
+from app.engine import MAX_GAME_NUMBER
 from app.solver.solve import Verdict
 
 WON = "won"
@@ -134,18 +135,25 @@ def random_winnable(session: Session, mode: str) -> int | None:
     return None if number is None else int(number)
 
 
-def first_unsolved(session: Session, mode: str) -> int:
-    """The lowest deal number in ``mode`` with no stored verdict: the end of the run of solved
-    numbers from 1 (a far number someone opened does not move it)."""
-    if session.scalar(select(SolvedDeal.id).where(SolvedDeal.mode == mode, SolvedDeal.number == 1)) is None:
-        return 1
-    after = aliased(SolvedDeal)
+def first_unsolved(session: Session, mode: str, after: int = 0) -> int | None:
+    """The lowest deal number above ``after`` in ``mode`` with no stored verdict: the end of
+    the run of solved numbers from ``after`` + 1 (a far number someone opened does not move it).
+    Never past :data:`~app.engine.MAX_GAME_NUMBER`: None when every number from ``after`` + 1
+    up to it has a verdict (a verdict at the top made the next number 4294967296, which no deal
+    has)."""
+    start = after + 1
+    if start > MAX_GAME_NUMBER:
+        return None
+    if session.scalar(select(SolvedDeal.id).where(SolvedDeal.mode == mode, SolvedDeal.number == start)) is None:
+        return start
+    following = aliased(SolvedDeal)
     gap = (
         select(func.min(SolvedDeal.number + 1))
-        .where(SolvedDeal.mode == mode)
-        .where(~select(after.id).where(after.mode == mode, after.number == SolvedDeal.number + 1).exists())
+        .where(SolvedDeal.mode == mode, SolvedDeal.number >= start, SolvedDeal.number < MAX_GAME_NUMBER)
+        .where(~select(following.id).where(following.mode == mode, following.number == SolvedDeal.number + 1).exists())
     )
-    return int(session.scalar(gap) or 1)
+    number = session.scalar(gap)
+    return None if number is None else int(number)
 
 
 # -- finish cards and visitors ---------------------------------------------------------------

@@ -12,9 +12,20 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from app.config import PROJECT_ROOT
 
+SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")
+"""The values of SQLite's ``PRAGMA synchronous`` an engine may take."""
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url``; SQLite gets WAL, a busy timeout and foreign keys on."""
+
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
+    """An engine for ``url``; SQLite gets WAL, a busy timeout, foreign keys on and
+    ``PRAGMA synchronous`` = ``synchronous`` on every connection (FULL: a commit is on disk
+    when it returns, so an acknowledged action survives a power loss; NORMAL in WAL mode may
+    lose the last commits then).
+
+    :raises ValueError: for a ``synchronous`` other than FULL, NORMAL or EXTRA.
+    """
+    if synchronous not in SYNCHRONOUS:
+        raise ValueError(f"synchronous is one of {', '.join(SYNCHRONOUS)}, not {synchronous!r}")
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
@@ -22,7 +33,7 @@ def make_engine(url: str) -> Engine:
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA journal_mode=WAL")
-            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
 
@@ -44,11 +55,11 @@ def migrate(url: str) -> None:
 
 
 class Database:
-    """The process's engine and session factory."""
+    """The process's engine and session factory (``synchronous``: see :func:`make_engine`)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, synchronous: str = "FULL") -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = make_engine(url, synchronous)
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def session(self) -> Iterator[Session]:

@@ -11,7 +11,7 @@ from collections import deque
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.db import queries
-from app.engine import MODES, deal
+from app.engine import MAX_GAME_NUMBER, MODES, deal
 from app.services.deals import store_result, verdict
 from app.services.solver_pool import SolverBusy, SolverPool
 
@@ -22,7 +22,8 @@ class PoolWorker:
     """A background thread that solves deals not yet known, one at a time through the
     solver pool (lower CPU priority): numbers asked for by shared links first, then the next
     numbers after the run of known ones from 1 (a far number someone opened does not move it),
-    alternating modes.
+    alternating modes. It stays within 1 … 4294967295, and a deal that fails is logged once
+    and skipped.
 
     :param budget_ms: time per deal.
     :param share: the fraction of one core it may use: after a deal that took t seconds it
@@ -49,6 +50,7 @@ class PoolWorker:
         self.pause_s = pause_s
         self.error_pause_s = error_pause_s
         self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
+        self._failed: set[tuple[int, str]] = set()  # deals that raised: skipped until restart
         self._stop = threading.Event()
         self._wake = threading.Event()  # set by want() and stop(): ends a rest early
         self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
@@ -61,19 +63,43 @@ class PoolWorker:
         self._wake.set()
 
     def want(self, number: int, mode: str) -> None:
-        """Ask for this deal to be solved soon (a shared link of unknown solvability)."""
+        """Ask for this deal to be solved soon (a shared link of unknown solvability). A number
+        outside 1 … :data:`~app.engine.MAX_GAME_NUMBER` or an unknown mode is no deal: ignored."""
+        if not 1 <= number <= MAX_GAME_NUMBER or mode not in MODES:
+            return
         if (number, mode) not in self._wanted:
             self._wanted.append((number, mode))
         self._wake.set()
 
-    def _next(self, session: Session, turn: int) -> tuple[int, str]:
+    def _next(self, session: Session, turn: int) -> tuple[int, str] | None:
+        """The next deal to solve: a wanted one, else the first with no verdict in this turn's
+        mode; never one that failed (:meth:`_solve`). None when there is nothing to solve."""
         while self._wanted:
             number, mode = self._wanted.popleft()
             # any verdict stored, "unknown" included: the same budget would only say it again
-            if verdict(session, number, mode) is None:
+            if (number, mode) not in self._failed and verdict(session, number, mode) is None:
                 return number, mode
         mode = list(MODES)[turn % len(MODES)]
-        return queries.first_unsolved(session, mode), mode
+        found = queries.first_unsolved(session, mode)
+        while found is not None and (found, mode) in self._failed:
+            found = queries.first_unsolved(session, mode, after=found)
+        return None if found is None else (found, mode)
+
+    def _solve(self, session: Session, number: int, mode: str) -> float:
+        """Deal, solve and store one deal; returns the rest to take after it. A deal that
+        cannot be dealt or solved (any error but :class:`SolverBusy`) is logged once and
+        skipped from then on: retrying the same number stalled the pool for good."""
+        rules = MODES[mode]
+        try:
+            result = self.solver.solve(deal(number, rules), rules, budget_ms=self.budget_ms)
+        except SolverBusy:
+            raise
+        except Exception:
+            self._failed.add((number, mode))
+            log.exception("deal pool worker: deal %d (%s) failed; skipped until the server restarts", number, mode)
+            return self.error_pause_s
+        store_result(session, number, mode, result.status, list(result.moves), result.nodes, result.elapsed_ms)
+        return max(self.pause_s, result.elapsed_ms / 1000 * (1 / self.share - 1))
 
     def _rest(self, seconds: float, owed: float) -> float:
         """Rest ``seconds`` plus the ``owed`` rest of the last cut; a want may cut it short only
@@ -98,14 +124,9 @@ class PoolWorker:
                 return
             try:
                 with self.sessions() as session:
-                    number, mode = self._next(session, turn)
-                    rules = MODES[mode]
-                    result = self.solver.solve(deal(number, rules), rules, budget_ms=self.budget_ms)
-                    store_result(
-                        session, number, mode, result.status, list(result.moves), result.nodes, result.elapsed_ms
-                    )
+                    job = self._next(session, turn)
+                    rest = self.pause_s if job is None else self._solve(session, *job)
                 turn += 1
-                rest = max(self.pause_s, result.elapsed_ms / 1000 * (1 / self.share - 1))
             except SolverBusy:
                 continue
             except Exception:  # keep the worker alive; the server must not die with it

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from app.engine import MODES, Move, Position, Rules
 from app.engine.moves import play
+from app.solver.processes import end_with_parent
 
 if TYPE_CHECKING:
     from app.solver import SolveResult
@@ -37,9 +38,11 @@ class RateLimited(RuntimeError):
 
 
 def _start_worker() -> None:
-    """Set up a solver process: a lower priority than the server's, and Ctrl+C (SIGINT, which
-    a terminal sends to the server and its workers alike) ends it at once and quietly; the
-    server is stopping then, and each worker printed a KeyboardInterrupt traceback."""
+    """Set up a solver process: it ends with the server (:func:`end_with_parent`), runs at a
+    lower priority than the server's, and Ctrl+C (SIGINT, which a terminal sends to the server
+    and its workers alike) ends it at once and quietly; the server is stopping then, and each
+    worker printed a KeyboardInterrupt traceback."""
+    end_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     try:
         os.nice(10)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from app.engine import MODES, deal
 
+from .processes import end_with_parent
 from .solve import SOLVER_VERSION, UNKNOWN, UNWINNABLE, WINNABLE, solve
 
 CSV_FIELDS = ("number", "mode", "verdict", "line_length", "nodes", "elapsed_ms", "solver_version")
@@ -73,7 +74,7 @@ def survey(
     if workers <= 1:
         yield from map(_solve_one, jobs)
         return
-    with get_context("spawn").Pool(workers) as pool:
+    with get_context("spawn").Pool(workers, initializer=end_with_parent) as pool:
         yield from pool.imap(_solve_one, jobs, chunksize=1)
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
+import pytest
+
+from app.db import queries
 from app.db.session import Database, migrate
-from app.engine import Position, Rules
-from app.services.deals import pick_number, solvable
+from app.engine import MAX_GAME_NUMBER, Position, Rules
+from app.services.deals import pick_number, solvable, store_result
 from app.services.pool_worker import PoolWorker
 from app.solver import SolveResult
 
@@ -108,3 +112,96 @@ def test_a_wanted_deal_already_tried_is_not_solved_again(tmp_path: Any) -> None:
         time.sleep(0.02)
     worker.stop()
     assert solver.seen[0] == 8 and 7 not in solver.seen
+
+
+class DealtSolver:
+    """Stands in for SolverPool: every deal is winnable."""
+
+    def solve(self, position: Position, rules: Rules, **_: Any) -> SolveResult:
+        return SolveResult("winnable", ("D",), 10, 1.0)
+
+
+def _recording_deal(monkeypatch: pytest.MonkeyPatch, failing: set[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Make the worker's ``deal`` record every (number, mode) it deals and raise for those in
+    ``failing`` (as it raised for 4294967296); returns the record."""
+    from app.engine import deal
+    from app.services import pool_worker
+
+    dealt: list[tuple[int, str]] = []
+
+    def recording(number: int, rules: Rules) -> Position:
+        dealt.append((number, rules.name))
+        if (number, rules.name) in failing:
+            raise ValueError(f"no deal {number}")
+        return deal(number, rules)
+
+    monkeypatch.setattr(pool_worker, "deal", recording)
+    return dealt
+
+
+def _wait_for(condition: Any, seconds: float = 20) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_a_deal_that_fails_is_logged_once_and_skipped(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A deal that raised was tried again every 30 s, for good: the pool stopped growing.
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    dealt = _recording_deal(monkeypatch, failing={(2, "classic")})
+    worker = PoolWorker(db.sessions, DealtSolver(), budget_ms=10, pause_s=0.01, error_pause_s=0.01)  # type: ignore[arg-type]
+    with caplog.at_level(logging.ERROR, logger="app.services.pool_worker"):
+        worker.start()
+        _wait_for(lambda: (5, "classic") in dealt)
+        worker.stop()
+    assert (5, "classic") in dealt and dealt.count((2, "classic")) == 1
+    assert [r.getMessage() for r in caplog.records] == [
+        "deal pool worker: deal 2 (classic) failed; skipped until the server restarts"
+    ]
+    with db.sessions() as s:
+        assert solvable(s, 2, "classic") is None and solvable(s, 3, "classic") is True
+
+
+def test_at_the_top_of_the_range_the_worker_stays_within_it(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # After GET /api/games/4294967295 the worker's next number was 4294967296, which no deal has.
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    dealt = _recording_deal(monkeypatch, failing=set())
+    worker = PoolWorker(db.sessions, DealtSolver(), budget_ms=10, pause_s=0.01, error_pause_s=0.01)  # type: ignore[arg-type]
+    for number in (MAX_GAME_NUMBER, MAX_GAME_NUMBER + 1, 0, -1):
+        worker.want(number, "classic")
+    worker.want(7, "no-such-mode")
+    with caplog.at_level(logging.ERROR, logger="app.services.pool_worker"):
+        worker.start()
+        _wait_for(lambda: {(2, "classic"), (2, "relaxed")} <= set(dealt))
+        worker.stop()
+    assert dealt[0] == (MAX_GAME_NUMBER, "classic")  # then on from the first number with no verdict
+    assert set(dealt[1:5]) == {(1, "classic"), (1, "relaxed"), (2, "classic"), (2, "relaxed")}
+    assert all(1 <= n <= MAX_GAME_NUMBER for n, _ in dealt) and caplog.records == []
+    with db.sessions() as s:
+        assert solvable(s, MAX_GAME_NUMBER, "classic") is True
+
+
+def test_the_first_number_with_no_verdict_never_passes_the_top(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    top = MAX_GAME_NUMBER
+    with db.sessions() as s:
+        for number in (1, 2, top - 1, top):
+            store_result(s, number, "classic", "unknown", [], 1, 1.0)
+        assert queries.first_unsolved(s, "classic") == 3
+        assert queries.first_unsolved(s, "classic", after=3) == 4
+        assert queries.first_unsolved(s, "classic", after=top - 3) == top - 2
+        assert queries.first_unsolved(s, "classic", after=top - 2) is None  # not top + 1
+        assert queries.first_unsolved(s, "classic", after=top) is None
+        store_result(s, top - 2, "classic", "unknown", [], 1, 1.0)
+        assert queries.first_unsolved(s, "classic", after=top - 3) is None
+        assert queries.first_unsolved(s, "relaxed", after=top - 1) == top
