@@ -17,6 +17,9 @@ from app.services.solver_pool import SolverBusy, SolverPool
 
 log = logging.getLogger(__name__)
 
+BUSY_TRIES = 3
+"""A deal the solver answers :class:`SolverBusy` for this many times in a row counts as failed."""
+
 
 class PoolWorker:
     """A background thread that solves deals not yet known, one at a time through the
@@ -50,7 +53,9 @@ class PoolWorker:
         self.pause_s = pause_s
         self.error_pause_s = error_pause_s
         self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
-        self._failed: set[tuple[int, str]] = set()  # deals that raised: skipped until restart
+        self._failed: set[tuple[int, str]] = set()  # deals that failed: skipped until restart
+        self._busy_job: tuple[int, str] | None = None  # the last deal the solver was busy for
+        self._busy_tries = 0  # how many times in a row
         self._stop = threading.Event()
         self._wake = threading.Event()  # set by want() and stop(): ends a rest early
         self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
@@ -87,19 +92,32 @@ class PoolWorker:
 
     def _solve(self, session: Session, number: int, mode: str) -> float:
         """Deal, solve and store one deal; returns the rest to take after it. A deal that
-        cannot be dealt or solved (any error but :class:`SolverBusy`) is logged once and
-        skipped from then on: retrying the same number stalled the pool for good."""
+        cannot be dealt or solved (an error, or :class:`SolverBusy` :data:`BUSY_TRIES` times in
+        a row: its process died or it overran its budget) is logged once and skipped from then
+        on: retrying the same number stalled the pool for good.
+
+        :raises SolverBusy: the solver is busy (the deal is tried again after a rest).
+        """
         rules = MODES[mode]
         try:
             result = self.solver.solve(deal(number, rules), rules, budget_ms=self.budget_ms)
         except SolverBusy:
-            raise
+            self._busy_tries = self._busy_tries + 1 if self._busy_job == (number, mode) else 1
+            self._busy_job = (number, mode)
+            if self._busy_tries < BUSY_TRIES:
+                raise
+            return self._skip(number, mode)
         except Exception:
-            self._failed.add((number, mode))
-            log.exception("deal pool worker: deal %d (%s) failed; skipped until the server restarts", number, mode)
-            return self.error_pause_s
+            return self._skip(number, mode)
         store_result(session, number, mode, result.status, list(result.moves), result.nodes, result.elapsed_ms)
         return max(self.pause_s, result.elapsed_ms / 1000 * (1 / self.share - 1))
+
+    def _skip(self, number: int, mode: str) -> float:
+        """Skip a deal that failed until the server restarts, logging why (called while its
+        error is handled); returns the rest to take."""
+        self._failed.add((number, mode))
+        log.exception("deal pool worker: deal %d (%s) failed; skipped until the server restarts", number, mode)
+        return self.error_pause_s
 
     def _rest(self, seconds: float, owed: float) -> float:
         """Rest ``seconds`` plus the ``owed`` rest of the last cut; a want may cut it short only

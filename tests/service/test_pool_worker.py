@@ -12,7 +12,8 @@ from app.db import queries
 from app.db.session import Database, migrate
 from app.engine import MAX_GAME_NUMBER, Position, Rules
 from app.services.deals import pick_number, solvable, store_result
-from app.services.pool_worker import PoolWorker
+from app.services.pool_worker import BUSY_TRIES, PoolWorker
+from app.services.solver_pool import SolverBusy
 from app.solver import SolveResult
 
 
@@ -205,3 +206,37 @@ def test_the_first_number_with_no_verdict_never_passes_the_top(tmp_path: Any) ->
         store_result(s, top - 2, "classic", "unknown", [], 1, 1.0)
         assert queries.first_unsolved(s, "classic", after=top - 3) is None
         assert queries.first_unsolved(s, "relaxed", after=top - 1) == top
+
+
+class BusyFor2Solver:
+    """Stands in for SolverPool: busy whenever it is asked for deal 2 (as when the deal kills
+    its solver process or overruns its budget), else every deal is winnable."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[int, str]] = []
+
+    def solve(self, position: Position, rules: Rules, **_: Any) -> SolveResult:
+        from app.engine import deal
+
+        number = next(n for n in range(1, 10) if deal(n, rules) == position)
+        self.seen.append((number, rules.name))
+        if number == 2:
+            raise SolverBusy("a solver process stopped; try again in a moment")
+        return SolveResult("winnable", ("D",), 10, 1.0)
+
+
+def test_a_deal_the_solver_gives_up_on_again_and_again_is_skipped(
+    tmp_path: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    url = f"sqlite:///{tmp_path / 'w.db'}"
+    migrate(url)
+    db = Database(url)
+    solver = BusyFor2Solver()
+    worker = PoolWorker(db.sessions, solver, budget_ms=10, pause_s=0.01, error_pause_s=0.01)  # type: ignore[arg-type]
+    with caplog.at_level(logging.ERROR, logger="app.services.pool_worker"):
+        worker.start()
+        _wait_for(lambda: {(4, "classic"), (4, "relaxed")} <= set(solver.seen))
+        worker.stop()
+    assert solver.seen.count((2, "classic")) == BUSY_TRIES and solver.seen.count((2, "relaxed")) == BUSY_TRIES
+    said = "deal pool worker: deal 2 ({}) failed; skipped until the server restarts"
+    assert sorted(r.getMessage() for r in caplog.records) == [said.format("classic"), said.format("relaxed")]
