@@ -17,21 +17,19 @@ from app.runtime import ServicesDep
 from app.services.dead_end import DeadEndWatch
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
 
-_CLOSING = anyio.CapacityLimiter(1)
-"""Sessions close in a worker thread of their own (as FastAPI closes its ``yield``
-dependencies): closing gives a connection back, so it must never wait behind requests that
-wait for a connection."""
-
 
 async def get_session(services: ServicesDep) -> AsyncIterator[Session]:
     """A database session for one request: made on the event loop (a session touches the
     database only when first used, in the route's worker thread), closed in a worker thread
-    (closing gives its connection back, which may talk to the database)."""
+    (closing gives its connection back, which may talk to the database). The close has a
+    limiter of its own, made per call as FastAPI does for its ``yield`` dependencies: it must
+    never wait behind requests that wait for a connection, and a limiter made once would be
+    bound to the first event loop that used it."""
     session = services.db.sessions()
     try:
         yield session
     finally:
-        await anyio.to_thread.run_sync(session.close, limiter=_CLOSING)
+        await anyio.to_thread.run_sync(session.close, limiter=anyio.CapacityLimiter(1))
 
 
 async def get_visitor(request: Request) -> str:
