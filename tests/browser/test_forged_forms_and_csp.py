@@ -93,7 +93,8 @@ def test_a_forged_form_is_refused_and_the_games_own_forms_play(
                 page.locator("#go").click()
         response = answer.value
         assert response.status == 403
-        assert response.request.all_headers().get("sec-fetch-site") == ("same-site" if site == "127.0.0.1" else "cross-site")
+        expected_site = "same-site" if site == "127.0.0.1" else "cross-site"
+        assert response.request.all_headers().get("sec-fetch-site") == expected_site
         expect(page.get_by_role("alert")).to_contain_text(REFUSED[lang])
         page.screenshot(path=screenshots / f"guard_refused_{lang}_{site}.png")
 
