@@ -201,6 +201,8 @@ def test_a_share_page_says_its_words_depend_on_language_and_cookie(client: TestC
 
 
 def test_the_host_settings_read_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("FT_PUBLIC_URL", "FT_ALLOWED_HOSTS", "FT_HOST"):
+        monkeypatch.delenv(name, raising=False)
     assert Settings().trusted_hosts() == ["localhost", "127.0.0.1", "testserver"]
     monkeypatch.setenv("FT_PUBLIC_URL", "https://Cards.Example/")
     assert Settings().public_url == "https://cards.example"
