@@ -1,5 +1,6 @@
 # Forty Thieves: the same app as `./ft run`, served by uvicorn on port 8000.
 # docker build -t forty-thieves . && docker run -p 8000:8000 -v ft-data:/app/data forty-thieves
+# Reached at http://localhost:8000; under another name add -e FT_PUBLIC_URL=https://… -e FT_ALLOWED_HOSTS=… (README).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \

@@ -8,12 +8,15 @@ from __future__ import annotations
 import secrets
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
+from urllib.parse import urlsplit
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "testserver")
+"""The hosts always allowed when ``FT_ALLOWED_HOSTS`` is unset (``testserver``: the test client)."""
 
 
 class Settings(BaseSettings):
@@ -48,6 +51,45 @@ class Settings(BaseSettings):
     """Time the background worker gives each deal (seconds)."""
     solver_rate_per_min: int = Field(20, ge=1)
     """Hint and ``/api/solve`` requests one visitor may make per minute."""
+    public_url: str | None = None
+    """The site's public address (``https://cards.example.org``): every absolute URL the app
+    writes (challenge links, ``og:url``, ``og:image``) starts with it. Unset: the request's own
+    scheme and host, which :attr:`allowed_hosts` bounds."""
+    allowed_hosts: Annotated[list[str], NoDecode] = []
+    """Host names the server answers (``Host`` header; ``*.example.org`` covers subdomains,
+    ``*`` any), comma-separated in ``FT_ALLOWED_HOSTS``; any other gets 400. Unset: localhost,
+    127.0.0.1, testserver and the host of :attr:`public_url`."""
+
+    @field_validator("public_url")
+    @classmethod
+    def _public_url(cls, value: str | None) -> str | None:
+        """``scheme://host[:port]`` with scheme http or https, no path, query or fragment; the
+        trailing slash dropped. Anything else stops the server with this message."""
+        if not value:
+            return None
+        parts = urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/"):
+            raise ValueError("FT_PUBLIC_URL must be http(s)://host[:port], e.g. https://cards.example.org")
+        if parts.query or parts.fragment or parts.username or parts.password:
+            raise ValueError("FT_PUBLIC_URL must be http(s)://host[:port], e.g. https://cards.example.org")
+        return f"{parts.scheme}://{parts.netloc.lower()}"
+
+    @field_validator("allowed_hosts", mode="before")
+    @classmethod
+    def _allowed_hosts(cls, value: object) -> object:
+        """``"a.example, b.example"`` → ``["a.example", "b.example"]`` (a list passes as is)."""
+        if isinstance(value, str):
+            return [h.strip().lower() for h in value.split(",") if h.strip()]
+        return value
+
+    def trusted_hosts(self) -> list[str]:
+        """The host names to answer: :attr:`allowed_hosts`, else :data:`LOCAL_HOSTS`, the host of
+        :attr:`public_url` and :attr:`host` when it names one address (not ``0.0.0.0``)."""
+        if self.allowed_hosts:
+            return list(self.allowed_hosts)
+        public = urlsplit(self.public_url).hostname if self.public_url else None
+        listen = self.host if self.host not in ("0.0.0.0", "::", "") else None
+        return list(dict.fromkeys(h for h in (*LOCAL_HOSTS, public, listen) if h))
 
     def resolved_database_url(self) -> str:
         """The database URL, creating the data folder for the SQLite default."""

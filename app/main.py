@@ -7,6 +7,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from sqlalchemy import text
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette_compress import CompressMiddleware
 
 from app import i18n
@@ -15,6 +16,7 @@ from app.config import PROJECT_ROOT, Settings, get_settings
 from app.runtime import Services
 from app.web.errors import register_error_handlers
 from app.web.middleware.addresses import OneAddressMiddleware
+from app.web.middleware.guard import CrossOriginMiddleware, SecurityHeadersMiddleware
 from app.web.middleware.language import LanguageMiddleware
 from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware
 from app.web.routes import ROUTERS as PAGE_ROUTERS
@@ -46,7 +48,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(OneAddressMiddleware)
     app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(services.secret_key, settings.secure_cookies))
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
-    app.add_middleware(LanguageMiddleware)
+    app.add_middleware(CrossOriginMiddleware, public_origin=settings.public_url)  # before a cookie is set
+    app.add_middleware(LanguageMiddleware)  # the refusal page speaks the visitor's language
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())  # 400 for a strange Host
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer, refusals too
     for api in API_ROUTERS:
         app.include_router(api)
     for pages in PAGE_ROUTERS:

@@ -37,7 +37,17 @@ async def _only_solvable(request: Request) -> bool:
     return only_solvable(request)
 
 
+async def public_base_url(request: Request) -> str:
+    """The start of every absolute URL a page writes (challenge links, ``og:url``,
+    ``og:image``): ``FT_PUBLIC_URL``, else the request's own ``scheme://host`` (its ``Host``
+    is one of ``FT_ALLOWED_HOSTS``: the trusted-host middleware refused any other). No
+    trailing slash."""
+    public: str | None = request.app.state.services.settings.public_url
+    return public or str(request.base_url).rstrip("/")
+
+
 HtmxDep = Annotated[bool, Depends(htmx_request)]
+PublicUrlDep = Annotated[str, Depends(public_base_url)]
 OnlySolvableDep = Annotated[bool, Depends(_only_solvable)]
 
 

@@ -34,7 +34,7 @@ def one_round(page: Page, base_url: str) -> tuple[float, float]:
     page.evaluate(WATCH)
     ace: Any = page.locator('#table [data-pile="1"] .cards > [data-card]').last.bounding_box()
     page.mouse.click(ace["x"] + ace["width"] / 2, ace["y"] + ace["height"] / 2)
-    page.wait_for_function("window.__t.lit !== undefined")
+    page.wait_for_function("() => window.__t.lit !== undefined")
     tap_to_light = page.evaluate("window.__t.lit - window.__t.down")
     page.keyboard.press("Escape")
     page.evaluate("window.__t = {lit: 0}")
@@ -44,9 +44,9 @@ def one_round(page: Page, base_url: str) -> tuple[float, float]:
     page.mouse.down()
     page.mouse.move(target["x"] + target["width"] / 2, target["y"] + 40, steps=6)
     page.mouse.up()
-    page.wait_for_function("window.__t.moved !== undefined")
+    page.wait_for_function("() => window.__t.moved !== undefined")
     drop_to_motion = page.evaluate("window.__t.moved - window.__t.up")
-    page.wait_for_function("document.querySelector('[data-stat=moves]').textContent === '1'")
+    page.wait_for_function("() => document.querySelector('[data-stat=moves]').textContent === '1'")
     return tap_to_light, drop_to_motion
 
 

@@ -47,7 +47,7 @@ def _counter(page: Page) -> str:
 
 
 def _wait_counter(page: Page, value: str) -> None:
-    page.wait_for_function(f"document.querySelector('[data-stat=moves]').textContent === '{value}'", timeout=5000)
+    page.wait_for_function(f"() => document.querySelector('[data-stat=moves]').textContent === '{value}'", timeout=5000)
 
 
 def _top(page: Page, pile: str) -> Any:
@@ -145,7 +145,7 @@ def test_keyboard_play_keeps_focus_off_the_body(context: BrowserContext, base_ur
     page.locator("header h1").click()
     page.keyboard.press("d")
     _wait_counter(page, "1")
-    page.wait_for_function("document.activeElement.id === 'stock'", timeout=3000)  # once settled
+    page.wait_for_function("() => document.activeElement.id === 'stock'", timeout=3000)  # once settled
     target = next(
         (src, dst)
         for src, counts in _moves(page)["sources"].items()
@@ -157,7 +157,7 @@ def test_keyboard_play_keeps_focus_off_the_body(context: BrowserContext, base_ur
     page.keyboard.press("0" if target[1] == "10" else target[1])
     _wait_counter(page, "2")
     page.wait_for_function(
-        f"document.querySelector('[data-pile=\"{target[1]}\"]').contains(document.activeElement)", timeout=3000
+        f"() => document.querySelector('[data-pile=\"{target[1]}\"]').contains(document.activeElement)", timeout=3000
     )
     page.keyboard.press("u")
     _wait_counter(page, "1")
@@ -181,7 +181,7 @@ def test_a_moved_card_slides_and_reduced_motion_turns_it_off(browser: Browser, b
         page.keyboard.press("2")
         page.wait_for_selector('#table [data-pile="1"].lit')
         page.locator('#table [data-pile="1"]').click()
-        page.wait_for_function("window.__probe !== undefined")
+        page.wait_for_function("() => window.__probe !== undefined")
         transform, animations = page.evaluate("window.__probe")
         assert (transform != "none" and animations > 0) is expect_motion, (reduce, transform, animations)
         _wait_counter(page, "1")

@@ -28,7 +28,7 @@ def _moves(page: Page) -> str:
 
 
 def _settled(page: Page, moves: str) -> None:
-    page.wait_for_function(f"document.querySelector('[data-stat=moves]').textContent === '{moves}'", timeout=5000)
+    page.wait_for_function(f"() => document.querySelector('[data-stat=moves]').textContent === '{moves}'", timeout=5000)
     page.wait_for_timeout(120)  # the answer settled (htmx settles after 20 ms)
 
 
@@ -88,7 +88,7 @@ def test_a_refused_move_shown_at_once_is_put_right_by_its_answer(browser: Browse
     other = ctx.new_page()
     other.goto(f"{base_url}/game/{DEAL + 1}")
     other.locator("#stock").click()  # the play moves on behind the first tab's back
-    other.wait_for_function("document.querySelector('[data-stat=moves]').textContent === '1'")
+    other.wait_for_function("() => document.querySelector('[data-stat=moves]').textContent === '1'")
     source = page.evaluate(PREFERRED)
     assert source is not None
     page.keyboard.press("0" if source == "10" else source)

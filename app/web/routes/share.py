@@ -24,6 +24,7 @@ from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER
 from app.i18n import LANGUAGES, _, current_language, speaking
 from app.services import challenges, plays
+from app.web.deps import PublicUrlDep
 from app.web.templating import templates
 from app.web.views.challenge import challenge_view, image_path, preview_png
 from app.web.views.table import game_url
@@ -55,6 +56,7 @@ def share(
     request: Request,
     session: SessionDep,
     visitor: VisitorDep,
+    base_url: PublicUrlDep,
     number: Annotated[int, Form(ge=1, le=MAX_GAME_NUMBER)],
     mode: Annotated[str, Form(max_length=16)] = "classic",
 ) -> Response:
@@ -67,20 +69,22 @@ def share(
             return JSONResponse({"error": "invalid_request", "detail": str(exc)}, status_code=422)
         return templates.TemplateResponse(request, "error.html", {"message": str(exc)}, status_code=422)
     if "application/json" in request.headers.get("accept", ""):
-        view = challenge_view(session, shared, visitor, str(request.base_url))
+        view = challenge_view(session, shared, visitor, base_url)
         return JSONResponse({"code": shared.code, "url": view.url, "title": view.title, "text": view.description})
     return RedirectResponse(f"/s/{shared.code}", status_code=303)
 
 
 @router.get("/s/{code}")
-def challenge_page(request: Request, code: Code, session: SessionDep, visitor: VisitorDep) -> Response:
+def challenge_page(
+    request: Request, code: Code, session: SessionDep, visitor: VisitorDep, base_url: PublicUrlDep
+) -> Response:
     """The challenge: who, their result, and a button to play the same deal; in the sharer's
     language when the request names none."""
     shared = challenges.find(session, code)
     if shared is None:
         return _not_found(request)
     with speaking(_language(request, shared)):
-        view = challenge_view(session, shared, visitor, str(request.base_url))
+        view = challenge_view(session, shared, visitor, base_url)
         page = templates.TemplateResponse(request, "challenge.html", {"c": view})
     page.headers["Vary"] = VARIES
     return page

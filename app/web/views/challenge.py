@@ -62,8 +62,8 @@ def preview_png(session: Session, shared: SharedDeal) -> bytes:
 
 
 def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: str) -> ChallengeView:
-    """The :class:`ChallengeView` of a shared deal for ``viewer``; ``base_url`` makes the
-    absolute link (``https://host``)."""
+    """The :class:`ChallengeView` of a shared deal for ``viewer``; ``base_url`` starts the
+    absolute links (``FT_PUBLIC_URL`` or the request's ``https://host``)."""
     card = challenges.sharer_card(session, shared)
     name = challenges.sharer_name(session, shared)
     challenger = name or _("a player")

@@ -1,0 +1,137 @@
+"""Guards on every answer: forged cross-origin forms are refused, and every response carries the
+browser's security headers.
+
+**Cross-origin requests** (CSRF). The same check as Go's ``net/http.CrossOriginProtection``:
+GET, HEAD and OPTIONS always pass; an unsafe request (POST, PUT, PATCH, DELETE, …) whose
+``Sec-Fetch-Site`` is anything but ``same-origin`` or ``none`` is refused; without
+``Sec-Fetch-Site``, one whose ``Origin`` is not this server's (its host is not the request's
+``Host``, nor the origin of ``FT_PUBLIC_URL``) is refused; a request with neither header (curl,
+scripts) passes. The rule covers the JSON API too: a browser page elsewhere could post to it
+with the visitor's cookie just as to a form. A refusal is a 403: the error page in the
+visitor's language for the pages, ``{"error": "cross_origin", "detail": …}`` for ``/api/``.
+Nothing is stored and no cookie is set.
+
+**Security headers.** Every answer gets, unless it has its own: :data:`CSP`,
+``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin`` and
+``X-Frame-Options: DENY`` (``frame-ancestors`` for browsers that predate it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from urllib.parse import urlsplit
+
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from app.i18n import _
+from app.web.errors import error_page
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+CSP = "; ".join(
+    (
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        # The table's columns carry their card count in style="--count: …; --over: …" (server
+        # drawn, so a page lays out right before any script runs, and without one); custom
+        # properties in attributes only, never a <style> element or an inline script.
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",  # data: the felt's noise texture in table.css
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+    )
+)
+"""The Content-Security-Policy of every answer: our own files only, no inline script, no framing."""
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+def cross_origin_refusal(method: str, headers: Mapping[str, str], public_origin: str | None = None) -> bool:
+    """Whether a request must be refused as cross-origin (the module docstring's rule).
+
+    :param headers: the request's headers (lower-case names: ``sec-fetch-site``, ``origin``,
+        ``host``).
+    :param public_origin: ``FT_PUBLIC_URL`` (``https://cards.example.org``), also accepted as
+        ``Origin`` (a proxy may hand the server another ``Host``).
+    """
+    if method.upper() in SAFE_METHODS:
+        return False
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return site.strip().lower() not in ("same-origin", "none")
+    origin = headers.get("origin")
+    if origin is None:
+        return False
+    origin = origin.strip().lower()
+    if public_origin is not None and origin == public_origin.lower():
+        return False
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return True
+    return not parts.netloc or parts.netloc != headers.get("host", "").strip().lower()
+
+
+def refusal_message() -> str:
+    """What a refused cross-origin request is told, in the visitor's language."""
+    return _(
+        "This form was sent from another site, so it was refused and nothing changed. "
+        "Open the game here and play from its own page."
+    )
+
+
+def refusal(scope: Scope) -> Response:
+    """The 403 for a refused request: JSON under ``/api/``, else the error page."""
+    if scope["path"].startswith("/api/"):
+        detail = "cross-origin request refused: send it from this site's pages or without Origin/Sec-Fetch-Site"
+        return JSONResponse({"error": "cross_origin", "detail": detail}, status_code=403)
+    return error_page(Request(scope), refusal_message(), status_code=403)
+
+
+class CrossOriginMiddleware:
+    """ASGI middleware: refuses cross-origin unsafe requests (module docstring) with
+    :func:`refusal`, before any route or cookie sees them.
+
+    :param public_origin: ``FT_PUBLIC_URL``, or None.
+    """
+
+    def __init__(self, app: ASGIApp, public_origin: str | None = None) -> None:
+        self.app = app
+        self.public_origin = public_origin
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and cross_origin_refusal(scope["method"], Headers(scope=scope), self.public_origin):
+            await refusal(scope)(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class SecurityHeadersMiddleware:
+    """ASGI middleware: adds :data:`SECURITY_HEADERS` to every HTTP answer that does not set
+    them itself."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                for name, value in SECURITY_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
