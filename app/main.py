@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 from fastapi import FastAPI
 from sqlalchemy import text
 from starlette_compress import CompressMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app import i18n
 from app.api.routes import ROUTERS as API_ROUTERS
@@ -16,7 +17,7 @@ from app.runtime import Services
 from app.web.errors import register_error_handlers
 from app.web.middleware.addresses import OneAddressMiddleware
 from app.web.middleware.language import LanguageMiddleware
-from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware
+from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware, watch_sessions
 from app.web.routes import ROUTERS as PAGE_ROUTERS
 from app.web.static_files import FingerprintedStaticFiles
 
@@ -29,6 +30,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     i18n.compile_catalogs()
     services = Services.build(settings)
+    watch_sessions(services.db.sessions)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -47,6 +49,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(services.secret_key, settings.secure_cookies))
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(LanguageMiddleware)
+    if settings.trusted_proxy_list():  # outermost: every part of the app sees the client's address
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_list())
     for api in API_ROUTERS:
         app.include_router(api)
     for pages in PAGE_ROUTERS:
