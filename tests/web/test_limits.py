@@ -85,6 +85,22 @@ def test_two_tabs_on_a_fresh_deal_store_one_play(client: TestClient) -> None:
     assert sorted(row.number for row in _plays(client)) == [7, 42]
 
 
+def test_two_first_actions_at_once_store_one_play(client: TestClient) -> None:
+    """Two tabs' first actions on the same fresh deal, the second based on what it read before
+    the first was stored: the second is stale and stores nothing."""
+    from app.services import plays
+    from app.services.actions import parse_act
+
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
+        first, second = (plays.current_play(s, "v1", 42, "classic") for _ in range(2))
+        assert not first.stored and not second.stored
+        plays.act(s, first, parse_act("draw"), version=0)
+        with pytest.raises(plays.StaleVersion) as stale:
+            plays.act(s, second, parse_act("draw"), version=0)
+        assert stale.value.current.row.play_id == first.row.play_id and stale.value.current.row.version == 1
+    assert [row.play_id for row in _plays(client)] == [first.row.play_id]
+
+
 def test_a_hint_on_a_fresh_deal_stores_the_play_and_counts_the_hint(client: TestClient) -> None:
     r = client.post("/game/42/hint", data={"mode": "classic"}, headers={"HX-Request": "true"})
     assert r.status_code == 200 and "Hint:" in r.text
