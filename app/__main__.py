@@ -12,7 +12,16 @@ def main() -> None:
     """Run the server (migrations apply at start)."""
     settings = get_settings()
     print(f"Forty Thieves: open http://{settings.host}:{settings.port}/ (Ctrl+C stops)", flush=True)
-    uvicorn.run("app.main:create_app", factory=True, host=settings.host, port=settings.port, log_level="warning")
+    # No proxy headers at uvicorn's level (it would trust 127.0.0.1 whatever the settings): the
+    # app reads them from the proxies FT_TRUSTED_PROXIES names, and from no other.
+    uvicorn.run(
+        "app.main:create_app",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        log_level="warning",
+        proxy_headers=False,
+    )
 
 
 if __name__ == "__main__":

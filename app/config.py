@@ -5,6 +5,7 @@ Defaults serve a single machine: SQLite under ``./data/``, 127.0.0.1:8000.
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -51,6 +52,30 @@ class Settings(BaseSettings):
     """Time the background worker gives each deal (seconds)."""
     solver_rate_per_min: int = Field(20, ge=1)
     """Hint and ``/api/solve`` requests one visitor may make per minute."""
+    solver_rate_per_address_per_min: int = Field(60, ge=1)
+    """Hint and ``/api/solve`` requests one client address may make per minute, whatever its
+    visitor cookies (people behind one address share it)."""
+    trusted_proxies: str = ""
+    """The proxies whose ``X-Forwarded-For`` (and ``X-Forwarded-Proto``) name the client: a
+    comma-separated list of IP addresses or networks (``127.0.0.1``, ``10.0.0.0/8``), or ``*``
+    for any. Empty (the default): none, the connection's address is the client's. Behind a
+    reverse proxy, name it, or every client shares the proxy's address (and its solver limit)."""
+
+    @field_validator("trusted_proxies")
+    @classmethod
+    def _proxies_are_addresses(cls, value: str) -> str:
+        items = [part.strip() for part in value.split(",") if part.strip()]
+        if "*" in items and len(items) > 1:
+            raise ValueError("'*' trusts every proxy: name it alone")
+        for item in items:
+            if item != "*":
+                ipaddress.ip_network(item)  # a ValueError names the bad entry (host bits set too)
+        return value
+
+    def trusted_proxy_list(self) -> list[str]:
+        """:attr:`trusted_proxies` as a list (empty: trust none)."""
+        return [part.strip() for part in self.trusted_proxies.split(",") if part.strip()]
+
     public_url: str | None = None
     """The site's public address (``https://cards.example.org``): every absolute URL the app
     writes (challenge links, ``og:url``, ``og:image``) starts with it. Unset: the request's own

@@ -15,17 +15,20 @@ from sqlalchemy.orm import Session
 from app.config import Settings
 from app.runtime import ServicesDep
 from app.services.dead_end import DeadEndWatch
-from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
+from app.services.solver_pool import GuessCache, RateKey, RateLimiter, SolverPool
+from app.web.middleware.visitor import bind_session
 
 
-async def get_session(services: ServicesDep) -> AsyncIterator[Session]:
+async def get_session(request: Request, services: ServicesDep) -> AsyncIterator[Session]:
     """A database session for one request: made on the event loop (a session touches the
     database only when first used, in the route's worker thread), closed in a worker thread
     (closing gives its connection back, which may talk to the database). The close has a
     limiter of its own, made per call as FastAPI does for its ``yield`` dependencies: it must
     never wait behind requests that wait for a connection, and a limiter made once would be
-    bound to the first event loop that used it."""
+    bound to the first event loop that used it. It tells the request when it stores something
+    for a new visitor (the cookie is set then: :mod:`app.web.middleware.visitor`)."""
     session = services.db.sessions()
+    bind_session(session, request.scope.setdefault("state", {}))
     try:
         yield session
     finally:
@@ -38,14 +41,13 @@ async def get_visitor(request: Request) -> str:
     return vid
 
 
-async def get_rate_key(request: Request) -> str:
-    """Whom the solver rate limit counts a request against: its visitor, or, when it brought no
-    visitor cookie (a client that drops cookies gets a new visitor id every time), its client
-    address."""
-    if getattr(request.state, "fresh_visitor", False) and request.client is not None:
-        return f"addr:{request.client.host}"
-    vid: str = request.state.visitor_id
-    return vid
+async def get_rate_key(request: Request) -> RateKey:
+    """Whom the solver rate limit counts a request against: its visitor (none when it brought
+    no visitor cookie: a client that drops cookies gets a new id every time) and its client
+    address, which counts every request, cookie or not. The address is the connection's, or the
+    one a trusted proxy (``FT_TRUSTED_PROXIES``) says in ``X-Forwarded-For``."""
+    fresh = getattr(request.state, "fresh_visitor", False)
+    return RateKey(None if fresh else request.state.visitor_id, request.client.host if request.client else None)
 
 
 async def _settings(services: ServicesDep) -> Settings:
@@ -71,7 +73,7 @@ async def _guesses(services: ServicesDep) -> GuessCache:
 SessionDep = Annotated[Session, Depends(get_session)]
 SettingsDep = Annotated[Settings, Depends(_settings)]
 VisitorDep = Annotated[str, Depends(get_visitor)]
-RateKeyDep = Annotated[str, Depends(get_rate_key)]
+RateKeyDep = Annotated[RateKey, Depends(get_rate_key)]
 SolverDep = Annotated[SolverPool, Depends(_solver)]
 RateDep = Annotated[RateLimiter, Depends(_rate)]
 DeadEndsDep = Annotated[DeadEndWatch, Depends(_dead_ends)]

@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from sqlalchemy import text
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette_compress import CompressMiddleware
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from app import i18n
 from app.api.routes import ROUTERS as API_ROUTERS
@@ -18,7 +19,7 @@ from app.web.errors import register_error_handlers
 from app.web.middleware.addresses import OneAddressMiddleware
 from app.web.middleware.guard import CrossOriginMiddleware, SecurityHeadersMiddleware
 from app.web.middleware.language import LanguageMiddleware
-from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware
+from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware, watch_sessions
 from app.web.routes import ROUTERS as PAGE_ROUTERS
 from app.web.static_files import FingerprintedStaticFiles
 
@@ -31,6 +32,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or get_settings()
     i18n.compile_catalogs()
     services = Services.build(settings)
+    watch_sessions(services.db.sessions)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -52,6 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(LanguageMiddleware)  # the refusal page speaks the visitor's language
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())  # 400 for a strange Host
     app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer, refusals too
+    if settings.trusted_proxy_list():  # outermost: every part of the app sees the client's address
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_list())
     for api in API_ROUTERS:
         app.include_router(api)
     for pages in PAGE_ROUTERS:

@@ -25,7 +25,7 @@ class Services:
     :ivar secret_key: the signing key (read once: without ``FT_SECRET_KEY`` it is a file).
     :ivar solver: the interactive solver pool (hints, ``/api/solve``, dead ends, analyses).
     :ivar background_solver: one low-priority process for the pool worker.
-    :ivar rate: the per-visitor solver rate limit.
+    :ivar rate: the solver rate limit, per visitor and per client address.
     :ivar guesses: hints the solver could not prove, by (play id, version).
     :ivar dead_ends: the dead-end checks and their verdicts.
     :ivar verdicts: the decided deal verdicts read so far.
@@ -55,7 +55,7 @@ class Services:
             db=db,
             solver=solver,
             background_solver=SolverPool(1, queue=1),
-            rate=RateLimiter(settings.solver_rate_per_min),
+            rate=RateLimiter(settings.solver_rate_per_min, settings.solver_rate_per_address_per_min),
             guesses=GuessCache(),
             dead_ends=DeadEndWatch(solver),
             analyses=AnalysisRunner(db.sessions, solver),

@@ -42,6 +42,20 @@ def latest_play(session: Session, visitor_id: str, number: int, mode: str) -> Pl
     return session.scalar(_LATEST_PLAY, {"visitor_id": visitor_id, "number": number, "mode": str(mode)})
 
 
+def latest_other_play_id(session: Session, row: PlayRow) -> int | None:
+    """The row id of the latest play of ``row``'s visitor, deal and mode other than ``row``
+    (set-up positions aside), None when there is none."""
+    return session.scalar(
+        select(func.max(PlayRow.id)).where(
+            PlayRow.visitor_id == row.visitor_id,
+            PlayRow.number == row.number,
+            PlayRow.mode == row.mode,
+            ~PlayRow.custom,
+            PlayRow.id != row.id,
+        )
+    )
+
+
 _PLAY_COLUMNS = ("cursor", "undos", "auto_safe", "status", "elapsed_s", "last_action_at", "version", "finished_at")
 """What an action changes in a play's row, the steps aside (services/plays.py)."""
 

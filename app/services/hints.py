@@ -21,7 +21,7 @@ from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import N_
 from app.services.actions import ActionRejected
 from app.services.deals import solvable, store_result
-from app.services.plays import LoadedPlay, rules_for
+from app.services.plays import LoadedPlay, rules_for, store
 from app.services.solver_pool import GuessCache, Hint, SolverBusy, SolverPool, follow_line
 from app.solver import Verdict
 
@@ -77,7 +77,10 @@ def _start_line(session: Session, row: PlayRow) -> tuple[Position, list[str]] | 
     return deal(row.number, rules_for(row.mode)), list(solved.line)
 
 
-def _keep(session: Session, row: PlayRow, origin: Position, line: list[str]) -> None:
+def _keep(session: Session, play: LoadedPlay, origin: Position, line: list[str]) -> None:
+    """Keep ``line`` from ``origin`` as the play's winning line (storing a play not stored yet)."""
+    store(session, play)
+    row = play.row
     kept = session.get(PlayHint, row.id)
     now = datetime.now(UTC)
     data = origin.to_json(reveal_stock=True)
@@ -114,7 +117,7 @@ def _on_a_kept_line(session: Session, play: LoadedPlay) -> Hint | None:
     position is on one of them (the line followed is kept for the play)."""
     game, row = play.game, play.row
     candidates: list[tuple[Position, list[str]]] = []
-    kept = session.get(PlayHint, row.id)
+    kept = session.get(PlayHint, row.id) if play.stored else None
     if kept is not None:
         candidates.append((Position.from_json(kept.origin, game.rules), list(kept.line)))
     start = _start_line(session, row)
@@ -124,7 +127,7 @@ def _on_a_kept_line(session: Session, play: LoadedPlay) -> Hint | None:
         at = follow_line(origin, line, game.position)
         if at is not None:
             if kept is None or origin != candidates[0][0]:
-                _keep(session, row, origin, line)
+                _keep(session, play, origin, line)
             return Hint(line[at], ON_LINE)
     return None
 
@@ -133,13 +136,13 @@ def _solved(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: f
     """The hint the solver gives within ``budget_ms``: the first move of a winning line (kept,
     and it settles the deal), else the heuristic's move; and whether that guess is to be kept
     for the position (the solver answered without a win; a busy solver's guess is not kept)."""
-    game, row = play.game, play.row
+    game = play.game
     try:
         result = solver.solve(game.position, game.rules, budget_ms=budget_ms)
     except SolverBusy:
         return Hint(str(heuristic_move(game)), GUESS), False
     if result.status is Verdict.WINNABLE and result.moves:
-        _keep(session, row, game.position, list(result.moves))
+        _keep(session, play, game.position, list(result.moves))
         _settle_deal(session, play, list(result.moves))
         return Hint(result.moves[0], ON_LINE), False
     unwinnable = result.status is Verdict.UNWINNABLE
@@ -154,7 +157,8 @@ def hint_for(
     before_solving: Callable[[], None] | None = None,
     guesses: GuessCache | None = None,
 ) -> Hint:
-    """The hint for ``play``'s current position; counts it (committed).
+    """The hint for ``play``'s current position; counts it (committed). A play not stored yet
+    is stored with the hint it counts (never while the solver works: the database is not held).
 
     :param before_solving: called just before the solver runs (hints on a kept line never
         call it): the per-visitor rate limit.
@@ -162,7 +166,9 @@ def hint_for(
         asked again on the same position, the hint is the same, without solving (a play-tester
         saw each repeat take the whole budget and count against the rate limit).
     :raises ActionRejected: when the play is over or nothing at all is legal.
-    :raises RateLimited: from ``before_solving``; nothing is counted then.
+    :raises RateLimited: from ``before_solving``; nothing is counted (nor stored) then.
+    :raises StaleVersion: the play was not stored and another request stored one of the same
+        deal first (:func:`app.services.plays.store`).
     """
     game, row = play.game, play.row
     if play.is_over or not game.legal_moves():
@@ -179,6 +185,7 @@ def hint_for(
         hint, keep_guess = _solved(session, play, solver, budget_ms)
         if guesses is not None and keep_guess:
             guesses.put(guess_key, hint)
+    store(session, play)
     session.execute(update(PlayRow).where(PlayRow.id == row.id).values(hints=PlayRow.hints + 1))
     session.commit()
     session.refresh(row)

@@ -3,6 +3,10 @@ derive what the table shows. Routes stay thin; rules stay in ``app.engine``.
 
 Every accepted action is committed before the caller answers, with optimistic concurrency:
 the row's ``version`` must still be the one the action was based on (API.md's 409).
+
+A page view stores nothing: the table of a deal the visitor has no play of shows a fresh deal
+that is not stored (:func:`current_play`); its first action (or hint) stores it, in the same
+transaction as the action (:func:`act`, :func:`store`).
 """
 
 from __future__ import annotations
@@ -73,6 +77,11 @@ class LoadedPlay:
 
     row: PlayRow
     game: Game
+    stored: bool = True
+    """False for a fresh deal on show that no action has stored yet (:func:`current_play`)."""
+    follows: int | None = None
+    """For a play not stored yet: the row id of the visitor's latest play of the deal, which
+    it follows (None: there is none)."""
 
     @property
     def status(self) -> PlayStatus:
@@ -180,16 +189,17 @@ def preferred_auto_safe(session: Session, visitor_id: str) -> bool:
     return True if last is None else bool(last)
 
 
-def new_play(
+def _fresh(
     session: Session,
     visitor_id: str,
     number: int,
     mode: str,
+    last: PlayRow | None,
     auto_safe: bool | None = None,
     challenge_id: int | None = None,
 ) -> LoadedPlay:
-    """Deal game ``number`` in ``mode`` as a new play of ``visitor_id`` (committed);
-    ``challenge_id`` names the shared deal it takes up, if any.
+    """Deal ``number`` in ``mode`` as a new play of ``visitor_id`` after ``last`` (their latest
+    play of the deal, if any), not stored.
 
     :raises ActionRejected: for an unknown mode or a number outside 1 … 4294967295.
     """
@@ -205,10 +215,50 @@ def new_play(
     )
     # The table's forms name the deal and a version, not the play: a new play of the same deal
     # counts on from the last one's version, so a tab still showing the old play is stale.
-    last = queries.latest_play(session, visitor_id, number, mode)
     if last is not None:
         row.version = last.version + 1
-    return _insert(session, row, Game(start, rules, auto_safe=auto_safe))
+    return LoadedPlay(
+        row, Game(start, rules, auto_safe=auto_safe), stored=False, follows=None if last is None else last.id
+    )
+
+
+def new_play(
+    session: Session,
+    visitor_id: str,
+    number: int,
+    mode: str,
+    auto_safe: bool | None = None,
+    challenge_id: int | None = None,
+) -> LoadedPlay:
+    """Deal game ``number`` in ``mode`` as a new play of ``visitor_id`` (committed);
+    ``challenge_id`` names the shared deal it takes up, if any.
+
+    :raises ActionRejected: for an unknown mode or a number outside 1 … 4294967295.
+    """
+    last = queries.latest_play(session, visitor_id, number, mode)
+    play = _fresh(session, visitor_id, number, mode, last, auto_safe, challenge_id)
+    return _insert(session, play.row, play.game)
+
+
+def store(session: Session, play: LoadedPlay) -> None:
+    """Store a play that is not stored yet (nothing for one that is): its row is added and
+    flushed, to be committed with the action that stores it.
+
+    :raises StaleVersion: (rolled back) another request stored a play of this visitor's deal
+        since ``play`` was dealt (two tabs' first actions at once); it carries that play.
+    """
+    if play.stored:
+        return
+    row = play.row
+    session.add(row)
+    session.flush()
+    assert row.number is not None
+    if queries.latest_other_play_id(session, row) != play.follows:
+        session.rollback()
+        current = latest_play(session, row.visitor_id, row.number, row.mode)
+        assert current is not None
+        raise StaleVersion(current)
+    play.stored = True
 
 
 def new_custom_play(session: Session, visitor_id: str, position: Any, mode: str, auto_safe: bool = True) -> LoadedPlay:
@@ -255,12 +305,26 @@ def latest_play(session: Session, visitor_id: str, number: int, mode: str) -> Lo
 
 
 def current_play(session: Session, visitor_id: str, number: int, mode: str) -> LoadedPlay:
-    """The visitor's play of this deal: the latest one unless they gave it up, else a new deal
-    (API.md, ``GET /game/{number}``). A won play stays on show until the player deals again."""
+    """The visitor's play of this deal: the latest one unless they gave it up, else a fresh
+    deal, not stored (API.md, ``GET /game/{number}``: a page view stores nothing; the first
+    action stores it). A won play stays on show until the player deals again.
+
+    :raises ActionRejected: for an unknown mode or a number outside 1 … 4294967295.
+    """
     play = latest_play(session, visitor_id, number, mode)
     if play is None or play.status is PlayStatus.RESIGNED:
-        play = new_play(session, visitor_id, number, mode)
+        return _fresh(session, visitor_id, number, mode, None if play is None else play.row)
     return play
+
+
+def play_to_act_on(session: Session, visitor_id: str, number: int, mode: str, version: int | None) -> LoadedPlay:
+    """The play that a table's action made on ``version`` goes to: the visitor's latest play of
+    the deal; or, when there is none or it was given up and the action was not made on it, the
+    fresh deal the table showed (:func:`current_play`, stored by :func:`act`)."""
+    play = latest_play(session, visitor_id, number, mode)
+    if play is not None and (play.status is not PlayStatus.RESIGNED or version == play.row.version):
+        return play
+    return _fresh(session, visitor_id, number, mode, None if play is None else play.row)
 
 
 def act(
@@ -268,7 +332,8 @@ def act(
 ) -> LoadedPlay:
     """Apply one action to a loaded play (its game is the caller's to change) and commit it:
     one UPDATE of the play's row guarded by its version, appending the new step to the stored
-    steps (nothing rewritten), plus the finish card when the play ends.
+    steps (nothing rewritten), plus the finish card when the play ends. A play not stored yet
+    is stored first, in the same transaction (:func:`store`).
 
     :param version: the version the action is based on; None skips the check.
     :param idle_cap_s: the longest gap between actions that counts as play time (seconds).
@@ -293,6 +358,7 @@ def act(
     if pushed is not None:
         steps = (kept, pushed.text() + ";")
         written["steps"] = row.steps[:kept] + steps[1]
+    store(session, play)
     if not queries.advance_play(session, row, values, steps):
         session.rollback()
         raise StaleVersion(get_play(session, row.play_id))

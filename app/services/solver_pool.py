@@ -1,5 +1,5 @@
 """The solver as a service: a bounded process pool (solving never runs on the event loop or
-in a request thread), a per-visitor rate limit, hints that keep a proved line, the dead-end
+in a request thread), a rate limit per visitor and per client address, hints that keep a proved line, the dead-end
 check, and the pool of proved-winnable deals. ARCHITECTURE.md, "Rules of the house".
 """
 
@@ -15,7 +15,7 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from app.engine import MODES, Move, Position, Rules
 from app.engine.moves import play
@@ -155,29 +155,52 @@ class SolverPool:
                 self._executor = None
 
 
-class RateLimiter:
-    """At most ``per_minute`` solver requests per visitor in any 60 s window (in memory)."""
+class RateKey(NamedTuple):
+    """Whom a solver request counts against: its visitor (None for a request that brought no
+    visitor cookie, whose id is new each time) and its client address (None when unknown)."""
 
-    def __init__(self, per_minute: int = 20) -> None:
+    visitor: str | None
+    address: str | None
+
+
+class RateLimiter:
+    """At most ``per_minute`` solver requests per visitor, and ``per_address`` per client
+    address, in any 60 s window (in memory). The address counts every request, so a client
+    that takes a new visitor cookie before each one is held by it; it is higher than a
+    visitor's, as people behind one address (a household, an office) share it."""
+
+    def __init__(self, per_minute: int = 20, per_address: int = 60) -> None:
         self.per_minute = per_minute
+        self.per_address = per_address
         self._seen: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def check(self, visitor_id: str) -> None:
-        """Count one request.
+    def check(self, visitor_id: str | None, address: str | None = None) -> None:
+        """Count one request against the visitor and the address (either may be None: not
+        counted); counted against neither when it is refused.
 
-        :raises RateLimited: when the visitor is over the limit.
+        :raises RateLimited: when the visitor or the address is over its limit.
         """
         now = time.monotonic()
+        buckets = [(f"v:{visitor_id}", self.per_minute)] if visitor_id is not None else []
+        if address is not None:
+            buckets.append((f"a:{address}", self.per_address))
         with self._lock:
-            times = self._seen.setdefault(visitor_id, deque())
-            while times and now - times[0] > 60:
-                times.popleft()
-            if len(times) >= self.per_minute:
-                raise RateLimited(60 - (now - times[0]))
-            times.append(now)
+            windows = [(self._window(key, now), limit) for key, limit in buckets]
+            for times, limit in windows:
+                if len(times) >= limit:
+                    raise RateLimited(60 - (now - times[0]))
+            for times, _ in windows:
+                times.append(now)
             if len(self._seen) > 10_000:
                 self._seen = {k: v for k, v in self._seen.items() if v and now - v[-1] <= 60}
+
+    def _window(self, key: str, now: float) -> deque[float]:
+        """The times of ``key``'s requests in the last 60 s (the lock held)."""
+        times = self._seen.setdefault(key, deque())
+        while times and now - times[0] > 60:
+            times.popleft()
+        return times
 
 
 V = TypeVar("V")

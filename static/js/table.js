@@ -5,7 +5,8 @@
 // cap (RULES.md, "Counting and score"). The table carries the time so far (data-elapsed), when
 // the last action happened (data-last-action, Unix seconds) and the cap (data-idle-cap), so the
 // clock shows what the server would count if you acted now: the running gap stops at the cap,
-// and the clock never runs more than one capped gap ahead of the server.
+// and the clock never runs more than one capped gap ahead of the server. A fresh deal that no
+// action has stored yet carries no last action: its time starts at its first action.
 (function () {
   "use strict";
   let clock = null;
@@ -25,7 +26,8 @@
 
   function arm() {
     const table = document.getElementById("table");
-    clock = table && table.dataset.status === "playing" ? table.querySelector("[data-stat=time]") : null;
+    const running = table && table.dataset.status === "playing" && table.dataset.lastAction;
+    clock = running ? table.querySelector("[data-stat=time]") : null;
     if (!table) return;
     base = num(table.dataset.elapsed, 0);
     last = num(table.dataset.lastAction, Date.now() / 1000);

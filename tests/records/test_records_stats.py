@@ -173,7 +173,7 @@ def test_display_names_are_cleaned_and_limited(session: Session) -> None:
 
 def test_statistics_page_shows_the_figures_and_a_chart(client: TestClient) -> None:
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
-        client.get("/stats")  # makes the visitor cookie
+        client.post("/api/games/9/plays")  # stores a play (no finish card): makes the visitor cookie
         from app.web.middleware.visitor import VisitorCookie
 
         vid = VisitorCookie("test-secret").read(client.cookies.get("ft_visitor"))

@@ -238,7 +238,9 @@ def test_while_analysing_the_page_polls_and_refreshes_without_javascript(client:
 
 def test_no_analysis_for_a_play_that_is_not_over_won_or_missing(client: TestClient) -> None:
     assert client.get("/game/77/analysis").status_code == 404
-    client.get("/game/77")
+    client.get("/game/77")  # a page view stores nothing
+    assert "You have not played this deal yet" in client.get("/game/77/analysis").text
+    client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
     going = client.get("/game/77/analysis")
     assert going.status_code == 404 and "not over yet" in going.text
     winning.win(client)
@@ -265,7 +267,9 @@ def test_the_result_card_still_opens_its_analysis_after_the_deal_is_dealt_again(
     found = re.search(r'href="(/game/2/analysis\?mode=classic&amp;card=(\d+))"', card_page)
     assert found
     url, card_id = found.group(1).replace("&amp;", "&"), found.group(2)
-    client.get(f"/game/{winning.NUMBER}?mode=classic")  # a new play of the same deal
+    fresh = client.get(f"/game/{winning.NUMBER}?mode=classic").text  # the deal again, stored at its first action
+    version = re.search(r'name="version" value="(\d+)"', fresh).group(1)  # type: ignore[union-attr]
+    client.post(f"/game/{winning.NUMBER}/draw", data={"mode": "classic", "version": version})
     assert client.get(f"/game/{winning.NUMBER}/analysis?mode=classic").status_code == 404  # the new one
     page = client.get(url)
     assert page.status_code == 200 and f"After {k} moves the deal was still winnable" in _text(page.text)

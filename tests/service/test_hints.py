@@ -176,18 +176,20 @@ def test_api_solve_answers_and_rejects_bad_positions(client: TestClient) -> None
 
 
 def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(client: TestClient) -> None:
-    """Each cookieless request is a new visitor: the limit then counts its address instead."""
+    """Each cookieless request is a new visitor: its address counts every request all the same,
+    and a visitor with a cookie at that address shares the address's count."""
     near = position_with(
         [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []], ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
     )
-    client.app.state.services.rate.per_minute = 2  # type: ignore[attr-defined]
+    client.app.state.services.rate.per_address = 2  # type: ignore[attr-defined]
     codes = []
     for _ in range(3):
         client.cookies.clear()
         codes.append(client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code)
     assert codes == [200, 200, 429]
-    client.get("/")  # a visitor with a cookie has a bucket of its own
-    assert client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code == 200
+    client.post("/api/games/42/plays")  # a visitor with a cookie, at the same address
+    assert client.cookies.get("ft_visitor")
+    assert client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code == 429
 
 
 def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestClient) -> None:

@@ -20,7 +20,7 @@ NUMBER = 31337
 def _table_at_a_dead_end(client: TestClient) -> int:
     """This visitor's play of deal NUMBER, re-based on a stuck set-up (its one move leads to a
     dead end); the version of its table."""
-    client.get(f"/game/{NUMBER}")
+    client.post(f"/api/games/{NUMBER}/plays")  # stored (a page view stores nothing)
     created = client.post("/api/plays", json={"position": stuck_table(DEAD_END_TOPS), "auto_safe": False}).json()
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         start = s.get(PlayRow, 2).start_position  # the set-up's full position, stock order included

@@ -192,11 +192,15 @@ def test_svg_is_compressed_too(tmp_path: Path) -> None:
     assert r.headers["cache-control"] == IMMUTABLE
 
 
-def test_a_static_file_sets_no_visitor_cookie_and_a_page_does(client: TestClient) -> None:
-    """A public, immutable answer must not carry a visitor's cookie (a cache would hand it on)."""
+def test_a_static_file_sets_no_visitor_cookie_and_a_first_action_does(client: TestClient) -> None:
+    """A public, immutable answer must not carry a visitor's cookie (a cache would hand it on);
+    a page view stores nothing and gives none either; the first action stores a play, and its
+    answer gives the cookie."""
     client.cookies.clear()
     assert "set-cookie" not in client.get("/static/css/table.css").headers
-    assert "ft_visitor=" in client.get("/stats").headers["set-cookie"]
+    assert "set-cookie" not in client.get("/stats").headers
+    first = client.post("/game/42/draw", data={"mode": "classic", "version": "0"}, follow_redirects=False)
+    assert "ft_visitor=" in first.headers["set-cookie"]
     assert "set-cookie" not in client.get("/stats").headers  # known from now on
 
 

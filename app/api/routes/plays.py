@@ -61,7 +61,7 @@ def hint(
     winning line never are)."""
     try:
         play = plays.get_play(session, play_id)
-        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=guesses)
+        found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(*rate_key), guesses=guesses)
     except RateLimited as exc:
         return error(429, "rate_limited", str(exc))
     except plays.PlayNotFound:

@@ -20,7 +20,7 @@ router = APIRouter(prefix="/api", tags=["api"])
 def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, rate_key: RateKeyDep) -> Any:
     """Solve a set-up position (stock order known) within ``budget_ms`` (at most 10 s)."""
     try:
-        rate.check(rate_key)
+        rate.check(*rate_key)
         rules = plays.rules_for(body.mode)
         position = Position.from_json(body.position, rules)
         result = solver.solve(position, rules, budget_ms=body.budget_ms)

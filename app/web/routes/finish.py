@@ -24,9 +24,10 @@ def give_up_page(
     mode: ModeQuery,
 ) -> Response:
     """Ask "Give up this game?" with a POST form (the no-JavaScript path of the table's Give-up
-    button; with JavaScript the table asks in a dialog and posts straight away)."""
-    play = plays.latest_play(session, visitor, number, mode)
-    if play is None or play.is_over:
+    button; with JavaScript the table asks in a dialog and posts straight away). A fresh deal
+    not stored yet can be given up too: the form carries its version, and giving up stores it."""
+    play = plays.current_play(session, visitor, number, mode)
+    if play.is_over:
         return RedirectResponse(game_url(number, mode), status_code=303)
     context = {
         "number": number,

@@ -241,11 +241,16 @@ def restart(
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was, with no
     finish card). When ``version`` is given and the play has moved on since (another tab),
-    nothing happens and the current table shows with a notice."""
+    nothing happens and the current table shows with a notice. With no play to leave (none
+    stored, or the latest given up) the fresh deal shows and nothing is stored: a page view
+    stores nothing, and neither does starting again from the start."""
     current = plays.latest_play(session, visitor, number, mode)
     if current is not None and version is not None and version != current.row.version:
         return _answer(request, session, current, number, current.row.mode, "stale", is_htmx)
-    play = plays.new_play(session, visitor, number, mode)
+    if current is None or current.status is plays.PlayStatus.RESIGNED:
+        play = plays.current_play(session, visitor, number, mode)
+    else:
+        play = plays.new_play(session, visitor, number, mode)
     if is_htmx:
         return _render(request, session, play, notice="restarted")
     return RedirectResponse(game_url(number, play.row.mode), status_code=303)
@@ -263,16 +268,17 @@ def hint(
     rate_key: RateKeyDep,
     mode: ModeForm,
 ) -> Response:
-    """Show a hint: the move's cards and destination light up, with the reason (counts a hint)."""
-    play = plays.latest_play(session, visitor, number, mode)
-    if play is None:
-        return _answer(request, session, None, number, mode, "bad_request", is_htmx)
+    """Show a hint: the move's cards and destination light up, with the reason (counts a hint,
+    and so stores a fresh deal's play)."""
+    play = plays.current_play(session, visitor, number, mode)
     try:
         found = hints.hint_for(
-            session, play, solver, before_solving=lambda: rate.check(rate_key), guesses=get_services(request).guesses
+            session, play, solver, before_solving=lambda: rate.check(*rate_key), guesses=get_services(request).guesses
         )
     except RateLimited:
         return _answer(request, session, play, number, mode, "slow_down", is_htmx)
+    except plays.StaleVersion as exc:
+        return _answer(request, session, exc.current, number, mode, "stale", is_htmx)
     except actions.ActionRejected:
         return _answer(request, session, play, number, mode, "no_hint", is_htmx)
     if is_htmx:
@@ -323,13 +329,14 @@ def act(
 ) -> Response:
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
-    (``value`` on/off). The play is loaded once and the action written once."""
+    (``value`` on/off). The play is loaded once and the action written once; a fresh deal's
+    first action stores its play (:func:`app.services.plays.play_to_act_on`)."""
     known_mode = mode_name is None or mode_name in MODES
     mode = mode_or_classic(mode_name)
-    play = plays.latest_play(session, visitor, number, mode)
-    if play is None or not known_mode or version is None:
+    play = plays.play_to_act_on(session, visitor, number, mode, version)
+    if not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
-        # (or for no play, or an unknown mode) changes nothing.
+        # (or with an unknown mode) changes nothing.
         return _answer(request, session, play, number, mode, "bad_request", is_htmx)
     notice = None
     try:
@@ -353,15 +360,15 @@ def _illegal_notice(kind: str) -> str:
 def _answer(
     request: Request,
     session: Session,
-    play: plays.LoadedPlay | None,
+    play: plays.LoadedPlay,
     number: GameNumber,
     mode: str,
     notice: str | None,
     is_htmx: bool,
     action: str | None = None,
 ) -> Response:
-    if is_htmx and play is not None:
+    if is_htmx:
         return _render(request, session, play, notice=notice, action=action)
-    if play is not None and play.status is plays.PlayStatus.RESIGNED:
+    if play.status is plays.PlayStatus.RESIGNED:
         return RedirectResponse(game_url(number, mode, "card"), status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)

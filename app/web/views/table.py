@@ -136,9 +136,10 @@ class TableView:
     auto_safe: bool
     score: Score
     card_count: int
-    last_action_at: float
+    last_action_at: float | None
     """When the last action (or the deal) happened, Unix seconds: the running gap that the next
-    action adds, capped, to ``score.elapsed_s`` starts there."""
+    action adds, capped, to ``score.elapsed_s`` starts there. None for a fresh deal not stored
+    yet: its time starts at its first action, and its clock stands still until then."""
     selection: Selection | None
     selection_size: int
     can_take_more: bool
@@ -478,7 +479,7 @@ def build_table(
         auto_safe=game.auto_safe,
         score=play.score,
         card_count=rules.card_count,
-        last_action_at=_unix_seconds(row.last_action_at),
+        last_action_at=_unix_seconds(row.last_action_at) if play.stored else None,
         selection=selection,
         selection_size=selection.count if selection else 0,
         can_take_more=lifted.can_more,
