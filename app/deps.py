@@ -17,7 +17,6 @@ from app.runtime import ServicesDep
 from app.services.dead_end import DeadEndWatch
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
 
-
 _CLOSING = anyio.CapacityLimiter(1)
 """Sessions close in a worker thread of their own (as FastAPI closes its ``yield``
 dependencies): closing gives a connection back, so it must never wait behind requests that
