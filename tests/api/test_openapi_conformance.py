@@ -41,6 +41,9 @@ def api_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 DOCUMENT = create_app(Settings(database_url="sqlite://", secret_key="openapi-doc", pool_worker=False)).openapi()
+"""The document as the app builds it, loaded at import (``schemathesis.pytest.from_fixture``
+fails under pytest 9: it reads ``request.node._nodeid``, which pytest 9 no longer has). The
+server serves the same one (checked below)."""
 RULES_DECIDE = {
     "include-path-regex": r"^/api/(plays|solve)$|^/api/plays/\{play_id\}/",
     "checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "404", "409", "422", "429", "503"]}},
@@ -53,8 +56,7 @@ allows is accepted" also accepts 422 (and 503, the solver busy, for ``/api/solve
 SCHEMA = schemathesis.openapi.from_dict(
     copy.deepcopy(DOCUMENT), config=SchemathesisConfig.from_dict({"operations": [RULES_DECIDE]})
 )
-"""The document as the app builds it (loaded at import: schemathesis' fixture loader does not
-run under pytest 9). The server below serves the same one (checked)."""
+"""The document, for schemathesis."""
 REAL_PLAY: dict[str, str] = {}
 """The server's ``url`` and the ``play_id`` of a real play there, made by :func:`real_play`."""
 
@@ -132,6 +134,7 @@ def flatmap_body(ctx: Any, body: Any) -> st.SearchStrategy[Any]:
     database=None,
 )
 def test_every_answer_is_as_documented(case: schemathesis.Case, api_url: str) -> None:
+    """Each generated request's answer passes every default check of schemathesis."""
     case.call_and_validate(base_url=api_url, timeout=30)
 
 
