@@ -16,7 +16,7 @@ from app.services.plays import LoadedPlay
 from app.services.score import Score
 
 
-def error(status: int, code: str, detail: Any) -> JSONResponse:
+def error(status: int, code: str, detail: str) -> JSONResponse:
     """An ``{error, detail}`` answer with ``status`` (``code`` is its ``error``)."""
     return JSONResponse({"error": code, "detail": detail}, status_code=status)
 

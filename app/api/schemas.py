@@ -2,12 +2,118 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, cast
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StringConstraints,
+    model_validator,
+)
+
+from app.engine import MODES
+from app.engine.position import SETUP_FIELDS
 
 Mode = Literal["classic", "relaxed"]
-Version = Annotated[StrictInt, Field(ge=0, description="the play's version the action is based on (API.md)")]
+MAX_VERSION = 2**31 - 1
+"""Beyond any play's version (one per action)."""
+
+
+def _whole_number(value: object) -> object:
+    """A JSON integer: ``3`` or ``3.0`` (JSON Schema's ``integer`` takes both), never ``true``
+    or ``"3"``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("must be a whole number")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError("must be a whole number")
+        return int(value)
+    return value
+
+
+Version = Annotated[
+    int,
+    Field(ge=0, le=MAX_VERSION, description="the play's version the action is based on (API.md)"),
+    BeforeValidator(_whole_number),  # after the bounds, so that the document shows them
+]
+Card = Annotated[
+    str,
+    StringConstraints(pattern=r"^[A2-9TJQK][SHDC]$"),
+    Field(description="rank A23456789TJQK then suit SHDC: 7S, TD"),
+]
+_COLUMNS = sorted({rules.columns for rules in MODES.values()})
+_SLOTS = sorted({rules.foundation_slots for rules in MODES.values()})
+_CARDS = max(rules.card_count for rules in MODES.values())
+_REDEALS = max(rules.redeals for rules in MODES.values())
+Pile = Annotated[list[Card], Field(max_length=_CARDS)]
+Tableau = Annotated[
+    list[Pile],
+    Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1], description="columns, each bottom card first"),
+]
+Foundations = Annotated[
+    list[Card | None],
+    Field(
+        min_length=_SLOTS[0],
+        max_length=_SLOTS[-1],
+        description="each slot's top card or null; per suit in the order S, H, D, C",
+    ),
+]
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """Leave a field's ``default`` out of the document (a default that only the server knows)."""
+    schema.pop("default", None)
+
+
+class PositionIn(BaseModel):
+    """A set-up position (API.md, "Position"): ``stock`` in draw order (the first is drawn
+    first). The engine then checks the card counts and foundations
+    (:meth:`app.engine.Position.from_json`): 422 ``bad_position`` naming what is wrong."""
+
+    model_config = ConfigDict(extra="forbid")
+    tableau: Tableau
+    foundations: Foundations
+    waste: Annotated[Pile, Field(description="bottom first; the last is the playable top")]
+    stock: Annotated[Pile, Field(description="draw order: the first is drawn first")]
+    redeals_left: Annotated[int, Field(ge=0, le=_REDEALS), BeforeValidator(_whole_number)] = Field(
+        default=cast(int, None),  # left out: the mode's own (engine_json leaves it out); null is refused
+        validate_default=False,
+        description="default: the mode's own (0 in Classic, 1 in Relaxed)",
+        json_schema_extra=_no_default,
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: Any) -> Any:
+        """Name an unknown field and say what the set-up fields are (``stock_count`` is the
+        Play's form, not the set-up's)."""
+        if isinstance(data, dict):
+            unknown = sorted(str(key) for key in data if key not in SETUP_FIELDS)
+            if unknown:
+                raise ValueError(
+                    f"position.{unknown[0]} is not a set-up field (they are: {', '.join(SETUP_FIELDS)};"
+                    " stock is a list in draw order, in place of stock_count)"
+                )
+        return data
+
+    def engine_json(self) -> dict[str, Any]:
+        """The JSON form :meth:`app.engine.Position.from_json` reads (``redeals_left`` only
+        when given)."""
+        return self.model_dump(exclude_unset=True)
+
+
+class PositionOut(BaseModel):
+    """A play's position (API.md, "Play"): the stock's order never appears, only its size."""
+
+    tableau: Tableau
+    foundations: Foundations
+    waste: Pile
+    stock_count: int = Field(ge=0, le=_CARDS)
+    redeals_left: int = Field(ge=0, le=_REDEALS)
 
 
 class NewPlay(BaseModel):
@@ -15,13 +121,13 @@ class NewPlay(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     mode: Mode = "classic"
-    auto_safe: bool = True
+    auto_safe: StrictBool = True
 
 
 class NewCustomPlay(NewPlay):
     """Body of ``POST /api/plays``: a set-up position (``stock`` as a list in draw order)."""
 
-    position: dict[str, Any]
+    position: PositionIn
 
 
 class MoveBody(BaseModel):
@@ -40,10 +146,28 @@ class VersionBody(BaseModel):
 
 
 class ErrorBody(BaseModel):
-    """A 422 answer: ``error`` is a short code, ``detail`` says what is wrong."""
+    """Every error answer of the API (API.md, "Errors"): ``error`` is a short code
+    (``invalid_request``, ``illegal_move``, ``not_found``, ``rate_limited``, …), ``detail``
+    says what is wrong, in words."""
 
     error: str
-    detail: Any
+    detail: str
+
+
+class BestOut(BaseModel):
+    """A best win on a deal: fewest moves, then least time."""
+
+    moves: int
+    elapsed_s: float
+
+
+class TopWinOut(BestOut):
+    """One of a deal's top wins (one per visitor): its place, the winner's display name
+    (null: none set), when."""
+
+    place: int
+    name: str | None
+    finished_at: str
 
 
 class GameInfo(BaseModel):
@@ -53,9 +177,9 @@ class GameInfo(BaseModel):
     number: int
     mode: Mode
     solvable: bool | None
-    record: dict[str, Any] | None
-    records: list[dict[str, Any]] = []
-    your_best: dict[str, Any] | None = None
+    record: BestOut | None
+    records: list[TopWinOut] = []
+    your_best: BestOut | None = None
 
 
 class HintOut(BaseModel):
@@ -69,9 +193,9 @@ class SolveBody(BaseModel):
     """Body of ``POST /api/solve``."""
 
     model_config = ConfigDict(extra="forbid")
-    position: dict[str, Any]
+    position: PositionIn
     mode: Mode = "classic"
-    budget_ms: float = Field(1000, gt=0, le=10_000, allow_inf_nan=False)
+    budget_ms: StrictFloat = Field(1000, gt=0, le=10_000, allow_inf_nan=False)
 
 
 class SolveOut(BaseModel):
@@ -114,7 +238,7 @@ class PlayOut(BaseModel):
     auto_safe: bool
     version: int
     status: Literal["playing", "won", "blocked", "resigned"]
-    position: dict[str, Any]
+    position: PositionOut
     legal_moves: list[str]
     moves: int
     undos: int
@@ -130,9 +254,24 @@ class PlayOut(BaseModel):
     finish_card: FinishCardOut | None = None
 
 
-ERRORS: dict[int | str, dict[str, Any]] = {
+_ANSWERS: dict[int, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "the request could not be read (a body that is not UTF-8, say)"},
     404: {"model": ErrorBody, "description": "unknown play"},
-    409: {"model": PlayOut, "description": "stale version: the current Play"},
+    409: {"model": PlayOut, "description": "stale version: the current Play; nothing changed"},
     422: {"model": ErrorBody, "description": "malformed or illegal; nothing changed"},
+    429: {"model": ErrorBody, "description": "the solver was asked too often: try again in a minute"},
+    503: {"model": ErrorBody, "description": "the solver is busy: try again in a moment"},
 }
-"""The error answers that the play routes document (OpenAPI ``responses``)."""
+
+
+def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
+    """The error answers ``codes`` as OpenAPI ``responses`` (each ``{error, detail}``, except
+    409: the current Play).
+
+    :raises KeyError: for a code the API never answers.
+    """
+    return {code: _ANSWERS[code] for code in codes}
+
+
+EVERY_ROUTE = answers(400, 422)
+"""What any ``/api`` route may answer: a request that cannot be read or does not validate."""

@@ -39,11 +39,19 @@ def page_error_message(locations: list[tuple[object, ...]]) -> str:
     return _("That address or form was not understood.")
 
 
+def answers_json(request: Request) -> bool:
+    """Whether ``request`` is for the JSON API, whose errors are ``{error, detail}`` (API.md,
+    "Errors"): everything under ``/api/``, and ``/healthz``, the other operation of the OpenAPI
+    document."""
+    path = request.url.path
+    return path.startswith("/api/") or path == "/healthz"
+
+
 async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
     """API: 422 ``{error, detail}``, each problem as ``"body.move: String should have …"``.
     Pages: a friendly 422 page in the visitor's language."""
     errors = exc.errors()
-    if request.url.path.startswith("/api/"):
+    if answers_json(request):
         detail = "; ".join(
             ".".join(str(p) for p in e.get("loc", ())) + ": " + str(e.get("msg", "invalid")) for e in errors
         )
@@ -54,7 +62,7 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> Resp
 async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address; 405: a
     form's address opened as a page)."""
-    if request.url.path.startswith("/api/"):
+    if answers_json(request):
         return JSONResponse(
             {"error": "http_" + str(exc.status_code), "detail": exc.detail},
             status_code=exc.status_code,

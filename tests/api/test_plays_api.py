@@ -224,3 +224,68 @@ def test_solve_budget_must_be_a_real_number(client: TestClient) -> None:
     body = b'{"position": {}, "budget_ms": NaN}'
     r = client.post("/api/solve", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 422 and "budget_ms" in r.json()["detail"]
+
+
+def test_booleans_and_integers_are_json_ones(client: TestClient) -> None:
+    """``auto_safe`` takes true or false only; a version is a whole number (``3`` or ``3.0``,
+    as JSON Schema's integer), never ``true``, ``"0"`` or ``0.5``."""
+    for auto_safe in (0, 1, "true", None):
+        for path, extra in (("/api/games/5/plays", {}), ("/api/plays", {"position": _full_custom_position()})):
+            r = client.post(path, json={"auto_safe": auto_safe, **extra})
+            assert r.status_code == 422, (path, auto_safe, r.text)
+            assert r.json()["error"] == "invalid_request" and "auto_safe" in r.json()["detail"]
+    pid = new_play(client)["play_id"]
+    for version in (True, "0", 0.5, None):
+        r = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": version})
+        assert r.status_code == 422 and "version" in r.json()["detail"], (version, r.text)
+    r = client.post(f"/api/plays/{pid}/moves", json={"move": "D", "version": 0.0})
+    assert r.status_code == 200 and r.json()["version"] == 1
+
+
+def test_a_position_is_checked_at_the_edge(client: TestClient) -> None:
+    """Cards are written as API.md says (``7S``, ``TD``), the layout is the modes' (10 columns,
+    8 foundation slots), and nothing else is a 500 or slips through."""
+    for change in (
+        {"waste": ["10S"]},
+        {"waste": ["7s"]},
+        {"tableau": [[]] * 9},
+        {"foundations": [None] * 7},
+        {"redeals_left": None},
+        {"redeals_left": True},
+        {"stock": "AS"},
+    ):
+        for path in ("/api/plays", "/api/solve"):
+            r = client.post(path, json={"position": {**_full_custom_position(), **change}})
+            assert r.status_code == 422 and r.json()["error"] == "invalid_request", (change, r.text)
+            assert set(r.json()) == {"error", "detail"} and "position" in r.json()["detail"]
+
+
+def test_the_document_describes_errors_and_positions(client: TestClient) -> None:
+    """Each /api operation documents 400 and 422 as ``{error, detail}``; the solver's operations
+    429 (and /api/solve 503); a position is an object of its own, not a free-form one."""
+    doc = client.get("/openapi.json").json()
+    schemas = doc["components"]["schemas"]
+    error_ref = {"$ref": "#/components/schemas/ErrorBody"}
+    assert schemas["ErrorBody"]["required"] == ["error", "detail"]
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            if not path.startswith("/api/"):
+                continue
+            for code in ("400", "422"):
+                assert op["responses"][code]["content"]["application/json"]["schema"] == error_ref, (method, path)
+    solve = doc["paths"]["/api/solve"]["post"]["responses"]
+    hint = doc["paths"]["/api/plays/{play_id}/hint"]["post"]["responses"]
+    assert {"429", "503"} <= set(solve) and "429" in hint
+    assert "HTTPValidationError" not in schemas
+    position = schemas["PositionIn"]
+    assert position["required"] == ["tableau", "foundations", "waste", "stock"]
+    assert position["additionalProperties"] is False
+    assert schemas["PlayOut"]["properties"]["position"] == {"$ref": "#/components/schemas/PositionOut"}
+    assert "stock" not in schemas["PositionOut"]["properties"]
+
+
+def test_an_unreadable_body_is_a_documented_400(client: TestClient) -> None:
+    """A body that is not UTF-8 cannot be read: 400 ``{error, detail}``, as documented."""
+    r = client.post("/api/solve", content=b'{"position": "\xff"}', headers={"content-type": "application/json"})
+    assert r.status_code == 400 and set(r.json()) == {"error", "detail"}
+    assert "400" in client.get("/openapi.json").json()["paths"]["/api/solve"]["post"]["responses"]

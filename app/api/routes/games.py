@@ -7,12 +7,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body
 
 from app.api.deps import GameNumber, PresenterDep
-from app.api.schemas import ERRORS, GameInfo, NewPlay, PlayOut
+from app.api.schemas import EVERY_ROUTE, GameInfo, NewPlay, PlayOut
 from app.deps import SessionDep, VisitorDep
 from app.runtime import ServicesDep
 from app.services import deals, plays, records
 
-router = APIRouter(prefix="/api", tags=["api"])
+router = APIRouter(prefix="/api", tags=["api"], responses=EVERY_ROUTE)
 
 
 @router.get("/games/{number}", response_model=GameInfo)
@@ -50,7 +50,7 @@ def game_info(
     }
 
 
-@router.post("/games/{number}/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
+@router.post("/games/{number}/plays", status_code=201, response_model=PlayOut)
 def create_play(
     number: GameNumber,
     session: SessionDep,

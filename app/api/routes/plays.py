@@ -16,12 +16,15 @@ from fastapi.responses import JSONResponse
 from app import i18n
 from app.api.deps import PlayId, PresenterDep
 from app.api.presenters import PlayPresenter, error
-from app.api.schemas import ERRORS, HintOut, MoveBody, NewCustomPlay, PlayOut, VersionBody
+from app.api.schemas import EVERY_ROUTE, HintOut, MoveBody, NewCustomPlay, PlayOut, VersionBody, answers
 from app.deps import GuessesDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.services import actions, hints, plays
 from app.services.solver_pool import RateLimited
 
-router = APIRouter(prefix="/api", tags=["api"])
+ACTION = answers(404, 409)
+"""What an action on a play may answer besides a Play."""
+
+router = APIRouter(prefix="/api", tags=["api"], responses=EVERY_ROUTE)
 
 
 def _act(
@@ -46,7 +49,7 @@ def _act(
     return presenter.play_json(play)
 
 
-@router.post("/plays/{play_id}/hint", response_model=HintOut, responses=ERRORS)
+@router.post("/plays/{play_id}/hint", response_model=HintOut, responses=answers(404, 429))
 def hint(
     play_id: PlayId,
     session: SessionDep,
@@ -71,16 +74,18 @@ def hint(
     return {"move": found.move, "reason": i18n.gettext(hints.REASONS[found.kind])}
 
 
-@router.post("/plays", status_code=201, response_model=PlayOut, responses=ERRORS)
+@router.post("/plays", status_code=201, response_model=PlayOut)
 def create_custom_play(body: NewCustomPlay, session: SessionDep, visitor: VisitorDep, presenter: PresenterDep) -> Any:
     """A new play from a set-up position (flagged ``custom``)."""
     try:
-        return presenter.play_json(plays.new_custom_play(session, visitor, body.position, body.mode, body.auto_safe))
+        return presenter.play_json(
+            plays.new_custom_play(session, visitor, body.position.engine_json(), body.mode, body.auto_safe)
+        )
     except actions.ActionRejected as exc:
         return error(422, exc.error, exc.detail)
 
 
-@router.get("/plays/{play_id}", response_model=PlayOut, responses=ERRORS)
+@router.get("/plays/{play_id}", response_model=PlayOut, responses=answers(404))
 def read_play(play_id: PlayId, session: SessionDep, presenter: PresenterDep) -> Any:
     """A Play."""
     try:
@@ -89,7 +94,7 @@ def read_play(play_id: PlayId, session: SessionDep, presenter: PresenterDep) -> 
         return error(404, "not_found", f"no play has id {play_id!r}")
 
 
-@router.post("/plays/{play_id}/moves", response_model=PlayOut, responses=ERRORS)
+@router.post("/plays/{play_id}/moves", response_model=PlayOut, responses=ACTION)
 def make_move(
     play_id: PlayId, body: MoveBody, session: SessionDep, settings: SettingsDep, presenter: PresenterDep
 ) -> Any:
@@ -97,7 +102,7 @@ def make_move(
     return _act(session, settings, presenter, play_id, "move", body.version, body.move)
 
 
-@router.post("/plays/{play_id}/undo", response_model=PlayOut, responses=ERRORS)
+@router.post("/plays/{play_id}/undo", response_model=PlayOut, responses=ACTION)
 def undo(
     play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, presenter: PresenterDep
 ) -> Any:
@@ -105,7 +110,7 @@ def undo(
     return _act(session, settings, presenter, play_id, "undo", body.version)
 
 
-@router.post("/plays/{play_id}/redo", response_model=PlayOut, responses=ERRORS)
+@router.post("/plays/{play_id}/redo", response_model=PlayOut, responses=ACTION)
 def redo(
     play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, presenter: PresenterDep
 ) -> Any:
@@ -113,7 +118,7 @@ def redo(
     return _act(session, settings, presenter, play_id, "redo", body.version)
 
 
-@router.post("/plays/{play_id}/finish", response_model=PlayOut, responses=ERRORS)
+@router.post("/plays/{play_id}/finish", response_model=PlayOut, responses=ACTION)
 def finish(
     play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, presenter: PresenterDep
 ) -> Any:
@@ -121,7 +126,7 @@ def finish(
     return _act(session, settings, presenter, play_id, "finish", body.version)
 
 
-@router.post("/plays/{play_id}/resign", response_model=PlayOut, responses=ERRORS)
+@router.post("/plays/{play_id}/resign", response_model=PlayOut, responses=ACTION)
 def resign(
     play_id: PlayId, body: VersionBody, session: SessionDep, settings: SettingsDep, presenter: PresenterDep
 ) -> Any:

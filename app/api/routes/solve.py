@@ -7,22 +7,22 @@ from typing import Any
 from fastapi import APIRouter
 
 from app.api.presenters import error
-from app.api.schemas import ERRORS, SolveBody, SolveOut
+from app.api.schemas import EVERY_ROUTE, SolveBody, SolveOut, answers
 from app.deps import RateDep, RateKeyDep, SolverDep
 from app.engine import Position, PositionError
 from app.services import plays
 from app.services.solver_pool import RateLimited, SolverBusy
 
-router = APIRouter(prefix="/api", tags=["api"])
+router = APIRouter(prefix="/api", tags=["api"], responses=EVERY_ROUTE)
 
 
-@router.post("/solve", response_model=SolveOut, responses=ERRORS)
+@router.post("/solve", response_model=SolveOut, responses=answers(429, 503))
 def solve_position(body: SolveBody, solver: SolverDep, rate: RateDep, rate_key: RateKeyDep) -> Any:
     """Solve a set-up position (stock order known) within ``budget_ms`` (at most 10 s)."""
     try:
         rate.check(*rate_key)
         rules = plays.rules_for(body.mode)
-        position = Position.from_json(body.position, rules)
+        position = Position.from_json(body.position.engine_json(), rules)
         result = solver.solve(position, rules, budget_ms=body.budget_ms)
     except RateLimited as exc:
         return error(429, "rate_limited", str(exc))
