@@ -13,8 +13,10 @@ from app import i18n
 from app.api.routes import ROUTERS as API_ROUTERS
 from app.config import PROJECT_ROOT, Settings, get_settings
 from app.runtime import Services
-from app.web.errors import register_error_handlers
+from app.web.errors import register_error_handlers, too_large
 from app.web.middleware.addresses import OneAddressMiddleware
+from app.web.middleware.body_limit import BodyLimitMiddleware
+from app.web.middleware.head import HeadMiddleware
 from app.web.middleware.language import LanguageMiddleware
 from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware
 from app.web.routes import ROUTERS as PAGE_ROUTERS
@@ -45,8 +47,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole
     app.add_middleware(OneAddressMiddleware)
     app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(services.secret_key, settings.secure_cookies))
+    app.add_middleware(BodyLimitMiddleware, refuse=too_large)  # before anything is stored
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(LanguageMiddleware)
+    app.add_middleware(HeadMiddleware)  # outermost: the rest sees a GET
     for api in API_ROUTERS:
         app.include_router(api)
     for pages in PAGE_ROUTERS:

@@ -6,8 +6,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from app.params import MAX_COUNT
+
 Mode = Literal["classic", "relaxed"]
-Version = Annotated[StrictInt, Field(ge=0, description="the play's version the action is based on (API.md)")]
+Version = Annotated[
+    StrictInt, Field(ge=0, le=MAX_COUNT, description="the play's version the action is based on (API.md)")
+]
 
 
 class NewPlay(BaseModel):

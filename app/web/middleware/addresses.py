@@ -15,19 +15,20 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.engine import MAX_GAME_NUMBER, MODES
 
-_GAME_PATH = re.compile(r"/game/(\+?\d+)(/[^/]*)?")
+_GAME_PATH = re.compile(r"/game/(\+?)0*([0-9]+)(/[^/]*)?")
+"""A deal's page, its number in ASCII digits (``\\d`` would take ``٤٢`` and ``４２`` too)."""
 
 
 def canonical_game_path(path: str) -> str | None:
-    """The one path of a deal's page when ``path`` writes its number another way, else None
-    (also for numbers out of range: their page says what is wrong)."""
+    """The one path of a deal's page when ``path`` writes its number another way (leading
+    zeros, a ``+``), else None (also for numbers out of range: their page says what is wrong)."""
     m = _GAME_PATH.fullmatch(path)
-    if m is None:
+    if m is None or len(m.group(2)) > len(str(MAX_GAME_NUMBER)):
         return None
-    number = int(m.group(1))
-    if not 1 <= number <= MAX_GAME_NUMBER or m.group(1) == str(number):
+    number = int(m.group(2))
+    if not 1 <= number <= MAX_GAME_NUMBER or path.startswith(f"/game/{number}"):
         return None
-    return f"/game/{number}{m.group(2) or ''}"
+    return f"/game/{number}{m.group(3) or ''}"
 
 
 def one_address(path: str, query: str) -> RedirectResponse | None:
