@@ -84,8 +84,10 @@ async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
         )
     if exc.status_code == 404:
         message = _("There is no page at this address.")
-    elif exc.status_code == 405:  # a form's address opened as a page (GET /s, say)
+    elif exc.status_code == 405 and request.method in ("GET", "HEAD"):  # a form's address opened as a page
         message = _("This address takes a form, not a visit: start from the game's page.")
+    elif exc.status_code == 405:
+        message = _("This address does not take a %(method)s request.") % {"method": request.method[:16]}
     elif exc.status_code == 413:
         message = _("That request is too large: a form of this site is never that long.")
     else:

@@ -29,7 +29,7 @@ def safe_next(target: str | None, default: str = "/") -> str:
 @router.get("/lang/{code}")
 def switch_language(
     request: Request,
-    code: Annotated[str, Path(max_length=8)],
+    code: Annotated[str, Path(max_length=8, pattern=PRINTABLE)],
     next: Annotated[str | None, Query(max_length=512, pattern=PRINTABLE)] = None,  # noqa: A002
 ) -> Response:
     """Serve pages in ``code`` (``en``, ``es``) from now on, and go back to ``next``."""

@@ -103,20 +103,20 @@ def challenge_image_any(request: Request, code: Code, session: SessionDep) -> Re
     request's language, else the sharer's."""
     shared = challenges.find(session, code)
     if shared is None:
-        return Response(status_code=404)
+        return _not_found(request)
     headers = {"Cache-Control": IMAGE_CACHE, "Vary": VARIES}
     return RedirectResponse(image_path(shared.code, _language(request, shared)), status_code=307, headers=headers)
 
 
 @router.get("/s/{code}/image-{lang}.png")
 def challenge_image(
-    code: Code, lang: Annotated[str, Path(max_length=8, pattern=PRINTABLE)], session: SessionDep
+    request: Request, code: Code, lang: Annotated[str, Path(max_length=8, pattern=PRINTABLE)], session: SessionDep
 ) -> Response:
     """The link preview picture (1200×630 PNG) in ``lang``: number, mode, challenger and
     result. The same for every viewer, so it is cached ``public`` and sets no cookie."""
     shared = challenges.find(session, code)
     if shared is None or lang not in LANGUAGES:
-        return Response(status_code=404)
+        return _not_found(request)
     with speaking(lang):
         png = preview_png(session, shared)
     return Response(png, media_type="image/png", headers={"Cache-Control": IMAGE_CACHE})

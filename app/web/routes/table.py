@@ -7,7 +7,7 @@ HTMX (``HX-Request``) it is the table fragment itself. API.md, "Pages".
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
@@ -173,7 +173,7 @@ def set_only_solvable(
 def set_display(
     request: Request,
     number: GameNumber,
-    option: Annotated[str, Path(max_length=16)],
+    option: Annotated[Literal["four", "large"], Path()],
     mode: ModeForm,
     value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on",
 ) -> RedirectResponse:
@@ -181,8 +181,7 @@ def set_display(
     cards) on or off, remembered in a cookie (a plain form: no script needed), and go back to
     the table of ``number``."""
     shown = set(display_options(request))
-    if option in DISPLAY_OPTIONS:
-        (shown.discard if value == "off" else shown.add)(option)
+    (shown.discard if value == "off" else shown.add)(option)
     response = RedirectResponse(game_url(number, mode), status_code=303)
     words = " ".join(o for o in DISPLAY_OPTIONS if o in shown)
     response.set_cookie(DISPLAY_COOKIE, words, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
@@ -312,7 +311,7 @@ def dead_end_fragment(
 def act(
     request: Request,
     number: GameNumber,
-    action: Annotated[str, Path(max_length=16)],
+    action: Annotated[str, Path(max_length=16, pattern=PRINTABLE)],
     session: SessionDep,
     visitor: VisitorDep,
     is_htmx: HtmxDep,
