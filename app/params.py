@@ -9,7 +9,6 @@ value reaches the database that it cannot hold. Text values hold no control char
 from __future__ import annotations
 
 import re
-from typing import Annotated
 
 from pydantic import BeforeValidator
 from pydantic_core import PydanticCustomError
@@ -54,6 +53,3 @@ def _digits_only(value: object) -> object:
 
 AsciiDigits = BeforeValidator(_digits_only)
 """Put in an ``Annotated[int, …]`` of a path, query or form value: see :func:`_digits_only`."""
-
-Count = Annotated[int, AsciiDigits]
-"""A whole number from a path, query or form, in ASCII digits (bounds: the field's own)."""
