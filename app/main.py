@@ -15,9 +15,11 @@ from app import i18n
 from app.api.routes import ROUTERS as API_ROUTERS
 from app.config import PROJECT_ROOT, Settings, get_settings
 from app.runtime import Services
-from app.web.errors import register_error_handlers
+from app.web.errors import register_error_handlers, too_large
 from app.web.middleware.addresses import OneAddressMiddleware
+from app.web.middleware.body_limit import BodyLimitMiddleware
 from app.web.middleware.guard import CrossOriginMiddleware, SecurityHeadersMiddleware
+from app.web.middleware.head import HeadMiddleware
 from app.web.middleware.language import LanguageMiddleware
 from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware, watch_sessions
 from app.web.routes import ROUTERS as PAGE_ROUTERS
@@ -49,11 +51,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole
     app.add_middleware(OneAddressMiddleware)
     app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(services.secret_key, settings.secure_cookies))
+    app.add_middleware(BodyLimitMiddleware, refuse=too_large)  # before anything is stored
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(CrossOriginMiddleware, public_origin=settings.public_url)  # before a cookie is set
     app.add_middleware(LanguageMiddleware)  # the refusal page speaks the visitor's language
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())  # 400 for a strange Host
-    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer, refusals too
+    app.add_middleware(SecurityHeadersMiddleware)  # on every answer, refusals too
+    app.add_middleware(HeadMiddleware)  # a HEAD is served as the GET, without its body
     if settings.trusted_proxy_list():  # outermost: every part of the app sees the client's address
         app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=settings.trusted_proxy_list())
     for api in API_ROUTERS:

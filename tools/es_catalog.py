@@ -20,6 +20,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "There is no page at this address.": "No hay ninguna página en esta dirección.",
     "This address takes a form, not a visit: start from the game's page.": "Esta dirección recibe un formulario, no una visita: empieza desde la página de la partida.",
     "This form was sent from another site, so it was refused and nothing changed. Open the game here and play from its own page.": "Este formulario llegó desde otro sitio, así que se rechazó y no cambió nada. Abre aquí la partida y juega desde su propia página.",
+    "That request is too large: a form of this site is never that long.": "Esa petición es demasiado grande: ningún formulario de este sitio es tan largo.",
+    "This address does not take a %(method)s request.": "Esta dirección no acepta una petición %(method)s.",
     "Back to the game": "Volver a la partida",
     "Challenge from %(who)s: play this deal and share your result.": "Reto de %(who)s: juega esta partida y comparte tu resultado.",
     "Challenge from %(who)s: %(result)s. Can you do better?": "Reto de %(who)s: %(result)s. ¿Puedes hacerlo mejor?",

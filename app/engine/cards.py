@@ -68,7 +68,7 @@ def parse_card(text: str) -> Card:
 
     :raises ValueError: naming the text, when it is not a card.
     """
-    t = text.strip().upper()
+    t = text.strip().upper() if text.isascii() else ""  # "7ſ" is not 7S
     if t.startswith("10"):
         t = "T" + t[2:]
     if len(t) != 2 or t[0] not in RANK_LETTERS or t[1] not in SUIT_LETTERS:

@@ -38,7 +38,7 @@ class IllegalMoveError(ValueError):
     move and the reason."""
 
 
-_MOVE_RE = re.compile(r"^(W|\d{1,2})-(F|\d{1,2})(?:/(\d{1,3}))?$")
+_MOVE_RE = re.compile(r"^(W|[0-9]{1,2})-(F|[0-9]{1,2})(?:/([0-9]{1,3}))?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +65,8 @@ class Move:
         """
         if not isinstance(text, str):
             raise MoveSyntaxError(f"a move must be text in the notation, not {text!r}")
+        if not text.isascii():  # "１-２" is not 1-2
+            raise MoveSyntaxError(f"{text!r} is not a move: the notation is written in ASCII (3-6, W-F, D …)")
         t = text.replace(" ", "").upper()
         if t == "D":
             return DRAW

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import Depends, Form, Path, Query, Request
 
 from app.engine import MAX_GAME_NUMBER, MODES, Mode
+from app.params import PRINTABLE, AsciiDigits
 from app.web.htmx import is_htmx
 
 SOLVABLE_COOKIE = "ft_solvable"
@@ -51,8 +52,9 @@ PublicUrlDep = Annotated[str, Depends(public_base_url)]
 OnlySolvableDep = Annotated[bool, Depends(_only_solvable)]
 
 
-GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
-"""A deal's number in a page's path; any other is a 422 page that says what a game number is."""
+GameNumber = Annotated[int, AsciiDigits, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
+"""A deal's number in a page's path, in ASCII digits; any other is a 422 page that says what a
+game number is."""
 
 
 def mode_or_classic(name: str | None) -> Mode:
@@ -61,12 +63,12 @@ def mode_or_classic(name: str | None) -> Mode:
     return Mode(name) if name in MODES else Mode.CLASSIC
 
 
-async def mode_query(mode: Annotated[str | None, Query(max_length=16)] = None) -> Mode:
+async def mode_query(mode: Annotated[str | None, Query(max_length=16, pattern=PRINTABLE)] = None) -> Mode:
     """The page's ``?mode=``."""
     return mode_or_classic(mode)
 
 
-async def mode_form(mode: Annotated[str | None, Form(max_length=16)] = None) -> Mode:
+async def mode_form(mode: Annotated[str | None, Form(max_length=16, pattern=PRINTABLE)] = None) -> Mode:
     """A form's ``mode`` field."""
     return mode_or_classic(mode)
 

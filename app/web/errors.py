@@ -4,13 +4,18 @@ visitor's language)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import Receive, Scope
 
 from app.engine import MAX_GAME_NUMBER
 from app.i18n import _
+from app.params import ascii_number
+from app.web.middleware.body_limit import MAX_BODY_BYTES
 from app.web.templating import templates
 
 
@@ -19,16 +24,32 @@ def bad_number_message() -> str:
     return _("A game number is a whole number from 1 to %(max)s.") % {"max": MAX_GAME_NUMBER}
 
 
-def error_page(request: Request, message: str, status_code: int = 422) -> Response:
+def error_page(
+    request: Request, message: str, status_code: int = 422, headers: Mapping[str, str] | None = None
+) -> Response:
     """A friendly error page with ``message``, a way to a new game and, when the address was
-    under ``/game/{number}``, back to that game."""
+    under ``/game/{number}`` with a number in range (ASCII digits), back to that game."""
     back = None
     parts = request.url.path.split("/")
-    if len(parts) > 2 and parts[1] == "game" and parts[2].isdigit() and 1 <= int(parts[2]) <= MAX_GAME_NUMBER:
-        back = f"/game/{parts[2]}"
+    number = ascii_number(parts[2]) if len(parts) > 2 and parts[1] == "game" else None
+    if number is not None and 1 <= number <= MAX_GAME_NUMBER:
+        back = f"/game/{number}"
     return templates.TemplateResponse(
-        request, "error.html", {"message": message, "back": back}, status_code=status_code
+        request, "error.html", {"message": message, "back": back}, status_code=status_code, headers=headers
     )
+
+
+def allowed_methods(exc: StarletteHTTPException) -> dict[str, str] | None:
+    """The headers of a 405 answer: its ``Allow``, with ``HEAD`` wherever ``GET`` is (every
+    GET answers HEAD: :class:`app.web.middleware.head.HeadMiddleware`); other errors' headers
+    as they are."""
+    headers = dict(getattr(exc, "headers", None) or {})
+    methods = [m.strip() for m in headers.get("Allow", "").split(",") if m.strip()]
+    if "GET" in methods and "HEAD" not in methods:
+        methods.append("HEAD")
+    if methods:
+        headers["Allow"] = ", ".join(sorted(methods))
+    return headers or None
 
 
 def page_error_message(locations: list[tuple[object, ...]]) -> str:
@@ -62,19 +83,31 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> Resp
 async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address; 405: a
     form's address opened as a page)."""
+    headers = allowed_methods(exc)
     if answers_json(request):
         return JSONResponse(
             {"error": "http_" + str(exc.status_code), "detail": exc.detail},
             status_code=exc.status_code,
-            headers=getattr(exc, "headers", None),
+            headers=headers,
         )
     if exc.status_code == 404:
         message = _("There is no page at this address.")
-    elif exc.status_code == 405:  # a form's address opened as a page (GET /s, say)
+    elif exc.status_code == 405 and request.method in ("GET", "HEAD"):  # a form's address opened as a page
         message = _("This address takes a form, not a visit: start from the game's page.")
+    elif exc.status_code == 405:
+        message = _("This address does not take a %(method)s request.") % {"method": request.method[:16]}
+    elif exc.status_code == 413:
+        message = _("That request is too large: a form of this site is never that long.")
     else:
         message = str(exc.detail)
-    return error_page(request, message, status_code=exc.status_code)
+    return error_page(request, message, status_code=exc.status_code, headers=headers)
+
+
+async def too_large(scope: Scope, receive: Receive) -> Response:
+    """The 413 answer of :class:`~app.web.middleware.body_limit.BodyLimitMiddleware`, as
+    :func:`http_error` gives it (API: ``{error, detail}``; pages: the error page)."""
+    detail = f"the request body is larger than {MAX_BODY_BYTES} bytes"
+    return await http_error(Request(scope, receive), StarletteHTTPException(413, detail=detail))
 
 
 def register_error_handlers(app: FastAPI) -> None:

@@ -106,11 +106,22 @@ def test_move_parse_accepts_lenient_input_and_prints_canonical(text: str, canoni
         ("W-5/2", "only one card at a time"),
         ("3-F/2", "only one card at a time"),
         ("3-3", "source and target are the same column"),
+        ("１-２", "written in ASCII"),  # full-width digits: int() reads them, the notation does not
+        ("٣-٦", "written in ASCII"),  # Arabic-Indic digits
+        ("3-６", "written in ASCII"),
+        ("w-ｆ", "written in ASCII"),
     ],
 )
 def test_malformed_move_text_raises_move_syntax_error(text: str, message: str) -> None:
     with pytest.raises(MoveSyntaxError, match=message):
         Move.parse(text)
+
+
+@pytest.mark.parametrize("text", ["７D", "7ｄ", "Aſ", "１0S", "٧H"])
+def test_a_card_is_written_in_ascii(text: str) -> None:
+    """``"ſ".upper()`` is ``"S"`` and ``int("７")`` is 7: neither is the notation."""
+    with pytest.raises(ValueError, match="is not a card"):
+        parse_card(text)
 
 
 def test_move_syntax_error_is_a_value_error() -> None:

@@ -1,1 +1,2 @@
-"""HTTP middleware of the pages: the visitor cookie, one address per deal, the language."""
+"""HTTP middleware: the visitor cookie, one address per deal, the language, the body-size
+limit, HEAD as GET."""

@@ -15,19 +15,20 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.engine import MAX_GAME_NUMBER, MODES
 
-_GAME_PATH = re.compile(r"/game/(\+?\d+)(/[^/]*)?")
+_GAME_PATH = re.compile(r"/game/(\+?[0-9]+)(/[^/]*)?")
+"""A deal's page, its number in ASCII digits (``\\d`` would take ``٤٢`` and ``４２`` too)."""
 
 
 def canonical_game_path(path: str) -> str | None:
-    """The one path of a deal's page when ``path`` writes its number another way, else None
-    (also for numbers out of range: their page says what is wrong)."""
+    """The one path of a deal's page when ``path`` writes its number another way (leading
+    zeros, a ``+``), else None (also for numbers out of range: their page says what is wrong)."""
     m = _GAME_PATH.fullmatch(path)
     if m is None:
         return None
-    number = int(m.group(1))
-    if not 1 <= number <= MAX_GAME_NUMBER or m.group(1) == str(number):
+    digits = m.group(1).lstrip("+").lstrip("0") or "0"
+    if len(digits) > len(str(MAX_GAME_NUMBER)) or not 1 <= int(digits) <= MAX_GAME_NUMBER or digits == m.group(1):
         return None
-    return f"/game/{number}{m.group(2) or ''}"
+    return f"/game/{digits}{m.group(2) or ''}"
 
 
 def one_address(path: str, query: str) -> RedirectResponse | None:

@@ -18,6 +18,7 @@ from fastapi.responses import Response
 
 from app.deps import SessionDep, VisitorDep
 from app.i18n import _
+from app.params import MAX_COUNT, PRINTABLE, AsciiDigits
 from app.runtime import ServicesDep
 from app.services import analysis, plays
 from app.web import htmx
@@ -36,9 +37,9 @@ def analysis_page(
     visitor: VisitorDep,
     services: ServicesDep,
     mode: ModeQuery,
-    line: Annotated[str | None, Query(max_length=8)] = None,
-    step: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    card: Annotated[int | None, Query(ge=1)] = None,
+    line: Annotated[str | None, Query(max_length=8, pattern=PRINTABLE)] = None,
+    step: Annotated[int, AsciiDigits, Query(ge=0, le=10_000)] = 0,
+    card: Annotated[int | None, AsciiDigits, Query(ge=1, le=MAX_COUNT)] = None,
 ) -> Response:
     """The analysis of this visitor's latest play of deal ``number``, or of the play that
     finish card ``card`` ended (its own card: the link on a result card keeps working after the

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app import i18n
 from app.i18n import _
+from app.params import PRINTABLE
 from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.templating import templates
 
@@ -26,7 +27,11 @@ def safe_next(target: str | None, default: str = "/") -> str:
 
 
 @router.get("/lang/{code}")
-def switch_language(request: Request, code: str, next: Annotated[str | None, Query(max_length=512)] = None) -> Response:  # noqa: A002
+def switch_language(
+    request: Request,
+    code: Annotated[str, Path(max_length=8, pattern=PRINTABLE)],
+    next: Annotated[str | None, Query(max_length=512, pattern=PRINTABLE)] = None,  # noqa: A002
+) -> Response:
     """Serve pages in ``code`` (``en``, ``es``) from now on, and go back to ``next``."""
     if code not in i18n.LANGUAGES:
         return templates.TemplateResponse(

@@ -23,6 +23,7 @@ from app.db.models import SharedDeal
 from app.deps import SessionDep, VisitorDep
 from app.engine import MAX_GAME_NUMBER
 from app.i18n import LANGUAGES, _, current_language, speaking
+from app.params import PRINTABLE, AsciiDigits
 from app.services import challenges, plays
 from app.web.deps import PublicUrlDep
 from app.web.templating import templates
@@ -30,7 +31,7 @@ from app.web.views.challenge import challenge_view, image_path, preview_png
 from app.web.views.table import game_url
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
-Code = Annotated[str, Path(max_length=64)]
+Code = Annotated[str, Path(max_length=64, pattern=PRINTABLE)]
 IMAGE_CACHE = "public, max-age=300"
 """The picture is the same for everyone at its URL; it changes only if the sharer renames."""
 VARIES = "Accept-Language, Cookie"
@@ -57,8 +58,8 @@ def share(
     session: SessionDep,
     visitor: VisitorDep,
     base_url: PublicUrlDep,
-    number: Annotated[int, Form(ge=1, le=MAX_GAME_NUMBER)],
-    mode: Annotated[str, Form(max_length=16)] = "classic",
+    number: Annotated[int, AsciiDigits, Form(ge=1, le=MAX_GAME_NUMBER)],
+    mode: Annotated[str, Form(max_length=16, pattern=PRINTABLE)] = "classic",
 ) -> Response:
     """Create a challenge link for a deal. A request that accepts JSON (the page's script) gets
     ``{code, url, title, text}``; a plain form gets a 303 to the link's page."""
@@ -106,18 +107,20 @@ def challenge_image_any(request: Request, code: Code, session: SessionDep) -> Re
     request's language, else the sharer's."""
     shared = challenges.find(session, code)
     if shared is None:
-        return Response(status_code=404)
+        return _not_found(request)
     headers = {"Cache-Control": IMAGE_CACHE, "Vary": VARIES}
     return RedirectResponse(image_path(shared.code, _language(request, shared)), status_code=307, headers=headers)
 
 
 @router.get("/s/{code}/image-{lang}.png")
-def challenge_image(code: Code, lang: Annotated[str, Path(max_length=8)], session: SessionDep) -> Response:
+def challenge_image(
+    request: Request, code: Code, lang: Annotated[str, Path(max_length=8, pattern=PRINTABLE)], session: SessionDep
+) -> Response:
     """The link preview picture (1200×630 PNG) in ``lang``: number, mode, challenger and
     result. The same for every viewer, so it is cached ``public`` and sets no cookie."""
     shared = challenges.find(session, code)
     if shared is None or lang not in LANGUAGES:
-        return Response(status_code=404)
+        return _not_found(request)
     with speaking(lang):
         png = preview_png(session, shared)
     return Response(png, media_type="image/png", headers={"Cache-Control": IMAGE_CACHE})

@@ -12,6 +12,7 @@ from fastapi.responses import RedirectResponse, Response
 
 from app.deps import SessionDep, VisitorDep
 from app.i18n import _
+from app.params import NAME_TEXT, PRINTABLE
 from app.services import records
 from app.web.deps import ModeQuery
 from app.web.routes.language import safe_next
@@ -35,8 +36,8 @@ def set_name(
     request: Request,
     session: SessionDep,
     visitor: VisitorDep,
-    name: Annotated[str, Form(max_length=2000)] = "",
-    next: Annotated[str | None, Form(max_length=512)] = None,
+    name: Annotated[str, Form(max_length=2000, pattern=NAME_TEXT)] = "",
+    next: Annotated[str | None, Form(max_length=512, pattern=PRINTABLE)] = None,
 ) -> Response:  # noqa: A002
     """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
     422 page saying so, nothing changed."""

@@ -7,15 +7,16 @@ HTMX (``HX-Request``) it is the table fragment itself. API.md, "Pages".
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Form, Query, Request
+from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from app.deps import RateDep, RateKeyDep, SessionDep, SolverDep, VisitorDep
 from app.engine import MODES, Move
 from app.i18n import N_, _
+from app.params import MAX_COUNT, PRINTABLE, AsciiDigits, ascii_number
 from app.runtime import ServicesDep, get_services
 from app.services import actions, challenges, deals, hints, plays, records
 from app.services.solver_pool import RateLimited
@@ -156,7 +157,7 @@ def new_game(session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep
 
 @router.post("/prefs/solvable/{number}")
 def set_only_solvable(
-    number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3)] = "on"
+    number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on"
 ) -> RedirectResponse:
     """Switch "Only winnable deals" on or off (remembered in a cookie; it steers what "New
     game" deals) and go back to the table of ``number``."""
@@ -172,16 +173,15 @@ def set_only_solvable(
 def set_display(
     request: Request,
     number: GameNumber,
-    option: str,
+    option: Annotated[Literal["four", "large"], Path()],
     mode: ModeForm,
-    value: Annotated[str, Form(max_length=3)] = "on",
+    value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on",
 ) -> RedirectResponse:
     """Switch a display option (``option``: ``four`` a four-colour deck, ``large`` larger
     cards) on or off, remembered in a cookie (a plain form: no script needed), and go back to
     the table of ``number``."""
     shown = set(display_options(request))
-    if option in DISPLAY_OPTIONS:
-        (shown.discard if value == "off" else shown.add)(option)
+    (shown.discard if value == "off" else shown.add)(option)
     response = RedirectResponse(game_url(number, mode), status_code=303)
     words = " ".join(o for o in DISPLAY_OPTIONS if o in shown)
     response.set_cookie(DISPLAY_COOKIE, words, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
@@ -196,10 +196,10 @@ def game_page(
     visitor: VisitorDep,
     services: ServicesDep,
     mode: ModeQuery,
-    sel: Annotated[str | None, Query(max_length=3)] = None,
-    n: Annotated[str | None, Query(max_length=4)] = None,
-    notice: Annotated[str | None, Query(max_length=32)] = None,
-    hint: Annotated[str | None, Query(max_length=256)] = None,
+    sel: Annotated[str | None, Query(max_length=3, pattern=PRINTABLE)] = None,
+    n: Annotated[str | None, Query(max_length=4, pattern=PRINTABLE)] = None,
+    notice: Annotated[str | None, Query(max_length=32, pattern=PRINTABLE)] = None,
+    hint: Annotated[str | None, Query(max_length=256, pattern=PRINTABLE)] = None,
 ) -> Response:
     """This visitor's play of deal ``number`` (resumed, or dealt). ``sel``/``n`` lift a
     selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint`` shows the hint
@@ -208,7 +208,7 @@ def game_page(
     services.dead_ends.start(play)
     if play.row.number is not None and services.verdicts.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
-    count = int(n) if n and n.isdigit() else None  # a bad count just shows no selection
+    count = ascii_number(n)  # a bad count just shows no selection
     given = hint_seal(services.secret_key).open(hint, play) if hint else None
     move, why = given if given is not None else (None, None)
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=move, why=why)
@@ -237,7 +237,7 @@ def restart(
     visitor: VisitorDep,
     is_htmx: HtmxDep,
     mode: ModeForm,
-    version: Annotated[int | None, Form()] = None,
+    version: Annotated[int | None, AsciiDigits, Form(ge=0, le=MAX_COUNT)] = None,
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was, with no
     finish card). When ``version`` is given and the play has moved on since (another tab),
@@ -295,7 +295,7 @@ def dead_end_fragment(
     visitor: VisitorDep,
     services: ServicesDep,
     mode: ModeQuery,
-    version: Annotated[int | None, Query()] = None,
+    version: Annotated[int | None, AsciiDigits, Query(ge=0, le=MAX_COUNT)] = None,
 ) -> Response:
     """The dead-end slot of the table (htmx polls it while the check runs): the warning when
     the play's position is a dead end, nothing when it is not, the same polling slot while it
@@ -317,15 +317,15 @@ def dead_end_fragment(
 def act(
     request: Request,
     number: GameNumber,
-    action: str,
+    action: Annotated[str, Path(max_length=16, pattern=PRINTABLE)],
     session: SessionDep,
     visitor: VisitorDep,
     is_htmx: HtmxDep,
     services: ServicesDep,
-    mode_name: Annotated[str | None, Form(alias="mode", max_length=16)] = None,
-    version: Annotated[int | None, Form()] = None,
-    move: Annotated[str | None, Form(max_length=16)] = None,
-    value: Annotated[str | None, Form(max_length=8)] = None,
+    mode_name: Annotated[str | None, Form(alias="mode", max_length=16, pattern=PRINTABLE)] = None,
+    version: Annotated[int | None, AsciiDigits, Form(ge=0, le=MAX_COUNT)] = None,
+    move: Annotated[str | None, Form(max_length=16, pattern=PRINTABLE)] = None,
+    value: Annotated[str | None, Form(max_length=8, pattern=PRINTABLE)] = None,
 ) -> Response:
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``

@@ -16,6 +16,7 @@ from urllib.parse import quote_plus, urlencode
 
 from app.engine import MODES, Card, Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, foundation_slot, run_length, supermove_limit
+from app.params import ascii_number
 from app.services.actions import NAMES
 from app.services.plays import LoadedPlay, PlayStatus
 from app.services.score import Score
@@ -222,9 +223,9 @@ def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selecti
     pos = play.game.position
     if sel.upper() == "W":
         return Selection(WASTE, 1) if pos.waste else None
-    if not sel.isdigit() or not 1 <= int(sel) <= len(pos.tableau):
+    source = ascii_number(sel)
+    if source is None or not 1 <= source <= len(pos.tableau):
         return None
-    source = int(sel)
     run = run_length(pos.tableau[source - 1], play.game.rules)
     if run == 0:
         return None
