@@ -52,7 +52,7 @@ PublicUrlDep = Annotated[str, Depends(public_base_url)]
 OnlySolvableDep = Annotated[bool, Depends(_only_solvable)]
 
 
-GameNumber = Annotated[int, AsciiDigits, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295")]
+GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game number 1 … 4294967295"), AsciiDigits]
 """A deal's number in a page's path, in ASCII digits; any other is a 422 page that says what a
 game number is."""
 

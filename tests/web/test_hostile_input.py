@@ -52,8 +52,9 @@ BAD_TEXT: dict[str, list[str]] = {
 }
 """Values no parameter may take."""
 
-JSON_NUMBERS = ['"\u00b2"', '"42"', "42.0", "-1", "9223372036854775808", "9" * 5000, "true", "null", "1e400"]
-"""Raw JSON values no ``version`` may be."""
+JSON_NUMBERS = ['"\u00b2"', '"42"', "42.5", "-1", "9223372036854775808", "9" * 5000, "true", "null", "1e400"]
+"""Raw JSON values no ``version`` may be. (``42.0`` may: JSON Schema's ``integer`` takes it, as
+the API's document says, and it is read as 42.)"""
 
 TABLES = ("plays", "finish_cards", "visitors", "shared_deals", "play_hints")
 """What a visitor's requests store."""

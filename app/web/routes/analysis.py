@@ -38,8 +38,8 @@ def analysis_page(
     services: ServicesDep,
     mode: ModeQuery,
     line: Annotated[str | None, Query(max_length=8, pattern=PRINTABLE)] = None,
-    step: Annotated[int, AsciiDigits, Query(ge=0, le=10_000)] = 0,
-    card: Annotated[int | None, AsciiDigits, Query(ge=1, le=MAX_COUNT)] = None,
+    step: Annotated[int, Query(ge=0, le=10_000), AsciiDigits] = 0,
+    card: Annotated[int | None, Query(ge=1, le=MAX_COUNT), AsciiDigits] = None,
 ) -> Response:
     """The analysis of this visitor's latest play of deal ``number``, or of the play that
     finish card ``card`` ended (its own card: the link on a result card keeps working after the

@@ -58,7 +58,7 @@ def share(
     session: SessionDep,
     visitor: VisitorDep,
     base_url: PublicUrlDep,
-    number: Annotated[int, AsciiDigits, Form(ge=1, le=MAX_GAME_NUMBER)],
+    number: Annotated[int, Form(ge=1, le=MAX_GAME_NUMBER), AsciiDigits],
     mode: Annotated[str, Form(max_length=16, pattern=PRINTABLE)] = "classic",
 ) -> Response:
     """Create a challenge link for a deal. A request that accepts JSON (the page's script) gets

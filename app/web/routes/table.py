@@ -237,7 +237,7 @@ def restart(
     visitor: VisitorDep,
     is_htmx: HtmxDep,
     mode: ModeForm,
-    version: Annotated[int | None, AsciiDigits, Form(ge=0, le=MAX_COUNT)] = None,
+    version: Annotated[int | None, Form(ge=0, le=MAX_COUNT), AsciiDigits] = None,
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was, with no
     finish card). When ``version`` is given and the play has moved on since (another tab),
@@ -295,7 +295,7 @@ def dead_end_fragment(
     visitor: VisitorDep,
     services: ServicesDep,
     mode: ModeQuery,
-    version: Annotated[int | None, AsciiDigits, Query(ge=0, le=MAX_COUNT)] = None,
+    version: Annotated[int | None, Query(ge=0, le=MAX_COUNT), AsciiDigits] = None,
 ) -> Response:
     """The dead-end slot of the table (htmx polls it while the check runs): the warning when
     the play's position is a dead end, nothing when it is not, the same polling slot while it
@@ -323,7 +323,7 @@ def act(
     is_htmx: HtmxDep,
     services: ServicesDep,
     mode_name: Annotated[str | None, Form(alias="mode", max_length=16, pattern=PRINTABLE)] = None,
-    version: Annotated[int | None, AsciiDigits, Form(ge=0, le=MAX_COUNT)] = None,
+    version: Annotated[int | None, Form(ge=0, le=MAX_COUNT), AsciiDigits] = None,
     move: Annotated[str | None, Form(max_length=16, pattern=PRINTABLE)] = None,
     value: Annotated[str | None, Form(max_length=8, pattern=PRINTABLE)] = None,
 ) -> Response:
