@@ -27,7 +27,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from app.i18n import _
-from app.web.errors import error_page
+from app.web.errors import answers_json, error_page
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSP = "; ".join(
@@ -91,10 +91,11 @@ def refusal_message() -> str:
 
 def refusal(scope: Scope) -> Response:
     """The 403 for a refused request: JSON under ``/api/``, else the error page."""
-    if scope["path"].startswith("/api/"):
+    request = Request(scope)
+    if answers_json(request):
         detail = "cross-origin request refused: send it from this site's pages or without Origin/Sec-Fetch-Site"
         return JSONResponse({"error": "cross_origin", "detail": detail}, status_code=403)
-    return error_page(Request(scope), refusal_message(), status_code=403)
+    return error_page(request, refusal_message(), status_code=403)
 
 
 class CrossOriginMiddleware:
