@@ -53,7 +53,10 @@ def test_worker_solves_wanted_deals_first_and_keeps_going_after_an_error(tmp_pat
         assert solver.seen[:4] == [7, 8, 13, 14]
         assert solvable(s, 7, "classic") is False and solvable(s, 8, "classic") is True
         assert solvable(s, 13, "classic") is None and solvable(s, 14, "classic") is True
-        assert pick_number(s, "classic", "someone", only_solvable=True) in (8, 14)
+        # The worker may have gone on to fill the pool (1, 2, ...) before it stopped: any pick
+        # must be a deal it proved winnable, never an unwinnable or failed one.
+        picked = pick_number(s, "classic", "someone", only_solvable=True)
+        assert picked % 2 == 0 and solvable(s, picked, "classic") is True
 
 
 class SlowFakeSolver(FakeSolver):
