@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from alembic import command
@@ -54,13 +56,28 @@ def migrate(url: str) -> None:
     command.upgrade(alembic_config(url), "head")
 
 
+WRITE_LOCK = "serial_writes"
+"""The key of :attr:`Session.info` holding an SQLite database's in-process write lock."""
+
+
+def serial_writes(session: Session) -> AbstractContextManager[Any]:
+    """Hold this around a transaction's writes and its commit. On SQLite, the writers of one
+    process take turns through a lock shared by its sessions, first come first served, so they
+    never meet SQLite's busy handler: a writer that finds the database locked sleeps and retries
+    at growing intervals (up to 100 ms), which at 32 concurrent moves made the slowest answers
+    twelve times the median. A no-op on other databases, whose row locks queue writers fairly."""
+    lock: AbstractContextManager[Any] | None = session.info.get(WRITE_LOCK)
+    return lock if lock is not None else nullcontext()
+
+
 class Database:
     """The process's engine and session factory (``synchronous``: see :func:`make_engine`)."""
 
     def __init__(self, url: str, synchronous: str = "FULL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous)
-        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        info = {WRITE_LOCK: threading.Lock()} if url.startswith("sqlite") else {}
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False, info=info)
 
     def session(self) -> Iterator[Session]:
         """A session per request (FastAPI dependency style)."""

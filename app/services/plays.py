@@ -24,6 +24,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from app.db import queries
 from app.db.models import PlayRow
+from app.db.session import serial_writes
 from app.engine import MODES, Game, GameStatus, IllegalMoveError, Position, PositionError, Rules, Step, deal
 from app.services.actions import Act, ActionRejected, Finish, PlayMove, Redo, Resign, SetAutoSafe, Undo
 from app.services.records import record_finish
@@ -157,8 +158,9 @@ def _load(row: PlayRow) -> LoadedPlay:
 
 
 def _insert(session: Session, row: PlayRow, game: Game) -> LoadedPlay:
-    session.add(row)
-    session.commit()
+    with serial_writes(session):
+        session.add(row)
+        session.commit()
     _cache.put(row.play_id, row.version, game.clone())
     return LoadedPlay(row, game)
 
@@ -358,15 +360,16 @@ def act(
     if pushed is not None:
         steps = (kept, pushed.text() + ";")
         written["steps"] = row.steps[:kept] + steps[1]
-    store(session, play)
-    if not queries.advance_play(session, row, values, steps):
-        session.rollback()
-        raise StaleVersion(get_play(session, row.play_id))
-    for key, value in written.items():
-        set_committed_value(row, key, value)
-    if status in FINISHED:
-        _record(session, row, game, status)
-    session.commit()
+    with serial_writes(session):
+        store(session, play)
+        if not queries.advance_play(session, row, values, steps):
+            session.rollback()
+            raise StaleVersion(get_play(session, row.play_id))
+        for key, value in written.items():
+            set_committed_value(row, key, value)
+        if status in FINISHED:
+            _record(session, row, game, status)
+        session.commit()
     _cache.put(row.play_id, row.version, game)
     return LoadedPlay(row, game)
 

@@ -3,10 +3,13 @@ undo cuts the redo tail, and what is stored replays to the same game once the ca
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 
 from app.db.session import Database, alembic_config, migrate
 from app.engine import CLASSIC, Game, deal
@@ -138,3 +141,29 @@ def test_the_pool_grows_from_the_end_of_the_run_of_solved_numbers(db: Database) 
         assert queries.first_unsolved(session, "relaxed") == 1
         deals.store_result(session, 4, "classic", Verdict.WINNABLE, ["D"], 1, 1.0)
         assert queries.first_unsolved(session, "classic") == 6
+
+
+def test_concurrent_actions_of_one_process_take_turns_and_never_find_the_database_locked(
+    db: Database,
+) -> None:
+    """Sixteen threads play at once, with SQLite's busy wait switched off: a writer that found
+    the database locked would fail at once ("database is locked") instead of sleeping, so every
+    write must have waited its turn in the process (app.db.session.serial_writes)."""
+
+    @event.listens_for(db.engine, "connect")
+    def _no_busy_wait(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.execute("PRAGMA busy_timeout=0")
+
+    db.engine.dispose()
+    start = threading.Barrier(16)
+
+    def play(k: int) -> int:
+        with db.sessions() as session:
+            start.wait()
+            play = plays.new_play(session, f"v{k}", 100 + k, "classic")
+            for _ in range(10):
+                play = plays.act(session, play, actions.parse_act("draw"), version=play.row.version)
+            return play.row.version
+
+    with ThreadPoolExecutor(16) as pool:
+        assert list(pool.map(play, range(16))) == [10] * 16
