@@ -25,7 +25,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
-from jinja2 import Environment
+from jinja2 import Environment, pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
@@ -103,6 +105,7 @@ def on_missing(hook: Callable[[str, str], None]) -> Callable[[], None]:
     """Call ``hook(lang, msgid)`` whenever a string has no translation in a non-English
     language (tests use it to fail on an untranslated string). Returns a remover."""
     _missing_hooks.append(hook)
+    _template_texts.clear()  # a kept text would not call the hook again
     return lambda: _missing_hooks.remove(hook)
 
 
@@ -163,10 +166,46 @@ def N_(message: str) -> str:  # noqa: N802 (the gettext convention)
     return message
 
 
+_template_texts: dict[tuple[str, str], Markup] = {}
+"""``{{ _("…") }}`` without placeholders, by (language, message): the same Markup every time."""
+_TEMPLATE_TEXTS_MAX = 4096
+
+
+@pass_eval_context
+def template_gettext(eval_ctx: EvalContext, message: str, /, **variables: Any) -> str:
+    """``{{ _("…", name=value) }}`` and ``{% trans %}``: :func:`gettext`, then the
+    ``%(name)s`` placeholders filled, escaped (Markup) in an autoescaped template. It gives what
+    Jinja's new-style gettext gives (a message is always a format string: ``%%`` is ``%``),
+    but calls no other template callable, and a message without placeholders is worked out
+    once per language: a table's answer says about forty of them."""
+    if not eval_ctx.autoescape:
+        return gettext(message) % variables
+    if variables:
+        return Markup(gettext(message)) % variables
+    key = (_current.get(), message)
+    text = _template_texts.get(key)
+    if text is None:
+        text = Markup(gettext(message)) % {}
+        if len(_template_texts) < _TEMPLATE_TEXTS_MAX:
+            _template_texts[key] = text
+    return text
+
+
+@pass_eval_context
+def template_ngettext(eval_ctx: EvalContext, singular: str, plural: str, n: int, /, **variables: Any) -> str:
+    """``{{ ngettext("…", "…", n) }}`` and ``{% trans count=n %}``: :func:`ngettext` with the
+    placeholders filled (``%(num)s`` is ``n`` unless given), as Jinja's new-style ngettext."""
+    variables.setdefault("num", n)
+    text = ngettext(singular, plural, n)
+    return (Markup(text) if eval_ctx.autoescape else text) % variables
+
+
 def install(env: Environment) -> None:
     """Give a Jinja environment ``{{ _("…") }}``, ``{% trans %}`` and ``current_language()``,
-    translating for the current request (new-style gettext: ``%(name)s`` placeholders, escaped)."""
+    translating for the current request (new-style gettext: ``%(name)s`` placeholders, escaped;
+    :func:`template_gettext`)."""
     env.add_extension("jinja2.ext.i18n")
-    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    env.newstyle_gettext = True  # type: ignore[attr-defined]  # {% trans %} passes its variables
+    env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
     env.globals["current_language"] = current_language
     env.globals["languages"] = LANGUAGES
