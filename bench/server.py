@@ -47,8 +47,11 @@ from app.engine import CLASSIC, RELAXED, Game, deal  # noqa: E402
 TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
 KB = 1024
 HAS_BROTLI = importlib.util.find_spec("brotli") is not None or importlib.util.find_spec("brotlicffi") is not None
-BROWSER_ENCODINGS = "gzip, deflate, br" if HAS_BROTLI else "gzip, deflate"
-"""What the load and first-load clients accept (a browser's list, less what httpx cannot decode here)."""
+HAS_ZSTD = importlib.util.find_spec("zstandard") is not None
+ENCODINGS = ["gzip", "deflate"] + ["br"] * HAS_BROTLI + ["zstd"] * HAS_ZSTD
+BROWSER_ENCODINGS = ", ".join(ENCODINGS)
+"""What the load and first-load clients accept: Chromium's list (``gzip, deflate, br, zstd``,
+Firefox's too), less what httpx cannot decode here. Safari names no zstd: its answers are brotli."""
 GAME_SERVER_ENV = {"FT_SECRET_KEY": "bench", "FT_POOL_WORKER": "false"}
 MOVE_DEALS = 1000
 """Client ``k`` of a load batch plays deal ``MOVE_DEALS + k`` (as a fresh visitor)."""
@@ -342,7 +345,7 @@ class MoveAnswer:
 
 
 def move_answer(base: str, number: int = 2000) -> MoveAnswer:
-    """A draw's answer on deal ``number`` with ``Accept-Encoding: identity``, ``gzip`` and ``br``,
+    """A draw's answer on deal ``number`` with ``Accept-Encoding: identity``, ``gzip``, ``br``, ``zstd``,
     to a browser that names the piles it shows (each draw undone, so each answer is the same;
     the first draw, which also sends the aces up, is not measured)."""
     with httpx.Client(base_url=base) as c:
@@ -352,7 +355,7 @@ def move_answer(base: str, number: int = 2000) -> MoveAnswer:
         shown.update(c.post(f"/game/{number}/draw", data=form, headers=shown.headers()).text)
         version += 1
         answers: dict[str, httpx.Response] = {}
-        for encoding in ("identity", "gzip", "br"):
+        for encoding in ("identity", "gzip", *ENCODINGS[2:]):
             form = {"mode": "classic", "version": str(version)}
             headers = {**shown.headers(), "Accept-Encoding": encoding}
             answers[encoding] = c.post(f"/game/{number}/draw", data=form, headers=headers)
