@@ -13,6 +13,7 @@ from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
 from app.config import Settings
+from app.db.session import LOCAL_FILE
 from app.runtime import ServicesDep
 from app.services.dead_end import DeadEndWatch
 from app.services.solver_pool import GuessCache, RateKey, RateLimiter, SolverPool
@@ -21,8 +22,11 @@ from app.web.middleware.visitor import bind_session
 
 async def get_session(request: Request, services: ServicesDep) -> AsyncIterator[Session]:
     """A database session for one request: made on the event loop (a session touches the
-    database only when first used, in the route's worker thread), closed in a worker thread
-    (closing gives its connection back, which may talk to the database). The close has a
+    database only when first used, in the route's worker thread). A session still in a
+    transaction on a database server is closed in a worker thread: closing rolls it back and
+    gives its connection back, which talks to the server. One that holds no connection, or
+    whose database is a local file (SQLite, where that rollback never waits on a network),
+    closes at once, with no hop to a thread. The thread's close has a
     limiter of its own, made per call as FastAPI does for its ``yield`` dependencies: it must
     never wait behind requests that wait for a connection, and a limiter made once would be
     bound to the first event loop that used it. It tells the request when it stores something
@@ -32,7 +36,10 @@ async def get_session(request: Request, services: ServicesDep) -> AsyncIterator[
     try:
         yield session
     finally:
-        await anyio.to_thread.run_sync(session.close, limiter=anyio.CapacityLimiter(1))
+        if session.in_transaction() and not session.info.get(LOCAL_FILE):
+            await anyio.to_thread.run_sync(session.close, limiter=anyio.CapacityLimiter(1))
+        else:
+            session.close()
 
 
 async def get_visitor(request: Request) -> str:

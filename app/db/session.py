@@ -58,6 +58,9 @@ def migrate(url: str) -> None:
 
 WRITE_LOCK = "serial_writes"
 """The key of :attr:`Session.info` holding an SQLite database's in-process write lock."""
+LOCAL_FILE = "local_file"
+"""The key of :attr:`Session.info` that is True when the database is a local file (SQLite):
+closing its session never waits on a network (:func:`app.deps.get_session`)."""
 
 
 def serial_writes(session: Session) -> AbstractContextManager[Any]:
@@ -76,7 +79,7 @@ class Database:
     def __init__(self, url: str, synchronous: str = "FULL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous)
-        info = {WRITE_LOCK: threading.Lock()} if url.startswith("sqlite") else {}
+        info = {WRITE_LOCK: threading.Lock(), LOCAL_FILE: True} if url.startswith("sqlite") else {}
         self.sessions = sessionmaker(self.engine, expire_on_commit=False, info=info)
 
     def session(self) -> Iterator[Session]:
