@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from urllib.parse import quote_plus, urlencode
 
 from app.engine import MODES, Card, Move, Position, Rules
@@ -182,15 +183,15 @@ class TableView:
 
 def card_view(card: Card) -> CardView:
     """The face of ``card``: ``10♠`` style label, red or black."""
-    rank = card.label()[:-1]
-    return CardView(
-        code=str(card),
-        rank=rank,
-        suit=SUIT_SYMBOLS[card.suit],
-        suit_name=SUIT_NAMES[card.suit],
-        red=card.is_red,
-        label=card.label(),
-    )
+    return CardView(*_face(card))
+
+
+@cache
+def _face(card: Card) -> tuple[str, str, str, str, bool, str]:
+    """``card_view``'s fields for ``card`` (code, rank, suit, suit name, red, label), worked
+    out once for each of the 52 faces: a table shows about forty cards an answer."""
+    label = card.label()
+    return str(card), label[:-1], SUIT_SYMBOLS[card.suit], SUIT_NAMES[card.suit], card.is_red, label
 
 
 def foundation_places(position: Position, rules: Rules) -> list[PlaceView]:
@@ -387,7 +388,7 @@ def _light_hint(
     return False
 
 
-def selection_data(play: LoadedPlay, hint: Move | None = None) -> dict[str, object]:
+def selection_data(play: LoadedPlay, hint: Move | None = None, moves: list[Move] | None = None) -> dict[str, object]:
     """What the table's script needs to lift cards and light places without asking the server
     (issue 12, selection in the browser), every move computed by the engine:
 
@@ -396,12 +397,13 @@ def selection_data(play: LoadedPlay, hint: Move | None = None) -> dict[str, obje
     of cards of its run that can be lifted, the places that take them (by ``data-pile``: a
     column or a foundation slot ``F1`` … ``F8``) with the move to send, and the preferred move
     (the hint's when the hint lifts those cards; None when no place takes them). ``limit`` is
-    the supermove limit to a column with cards (None: any run), shown as "Max N at once"."""
+    the supermove limit to a column with cards (None: any run), shown as "Max N at once".
+    ``moves``: the position's legal moves, when the caller has them already."""
     game = play.game
     pos, rules = game.position, game.rules
     if play.is_over:
         return {"sources": {}, "limit": None}
-    moves = game.legal_moves()
+    moves = game.legal_moves() if moves is None else moves
     empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
     sources: dict[str, dict[str, object]] = {}
     runs = [(str(i + 1), i + 1, run_length(col, rules)) for i, col in enumerate(pos.tableau)]
@@ -493,7 +495,7 @@ def build_table(
         max_at_once=lifted.max_at_once,
         preferred_move=lifted.preferred_move,
         is_over=over,
-        selection_json=json.dumps(selection_data(play, hint), separators=(",", ":")),
+        selection_json=json.dumps(selection_data(play, hint, moves), separators=(",", ":")),
         won=play.status is PlayStatus.WON,
         blocked=play.status is PlayStatus.BLOCKED,
         resigned=play.status is PlayStatus.RESIGNED,
