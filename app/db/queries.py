@@ -122,15 +122,16 @@ def solved_deal(session: Session, number: int, mode: str) -> SolvedDeal | None:
     return session.scalar(select(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == mode))
 
 
-_VERDICT = select(SolvedDeal.verdict).where(
-    SolvedDeal.number == bindparam("number"), SolvedDeal.mode == bindparam("mode")
-)
-"""Built once: a table asks it for each deal not yet decided."""
+_SOLVED = SolvedDeal.__table__.c
+_VERDICT = select(_SOLVED.verdict).where(_SOLVED.number == bindparam("number"), _SOLVED.mode == bindparam("mode"))
+"""Built once, on the table (Core, not the ORM: no entity to load): a table asks it for each
+deal not yet decided, at every answer."""
 
 
 def verdict(session: Session, number: int, mode: str) -> str | None:
     """The stored verdict string of a deal (``winnable``, ``unwinnable``, ``unknown``) or None."""
-    return session.scalar(_VERDICT, {"number": number, "mode": str(mode)})
+    found: str | None = session.connection().scalar(_VERDICT, {"number": number, "mode": str(mode)})
+    return found
 
 
 def solved_numbers(session: Session, mode: str) -> set[int]:
