@@ -53,6 +53,10 @@ def live_server(data: Path, **env_extra: str) -> Iterator[str]:
                 str(port),
                 "--log-level",
                 "warning",
+                # A kept-alive connection idle past uvicorn's 5 s may be closed just as a test's
+                # client sends its next request on it (ECONNRESET on a busy machine): keep it.
+                "--timeout-keep-alive",
+                "300",
             ],
             cwd=PROJECT_ROOT,
             env=env,
