@@ -27,6 +27,13 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=1, le=65535)
+    workers: int = Field(1, ge=1, le=64)
+    """Server processes ``python -m app`` starts on :attr:`host`:``port`` (uvicorn's workers);
+    each has its own solver pool of :attr:`solver_workers` processes."""
+    migrate_on_start: bool = True
+    """Whether the app migrates the database to head as it starts (under a lock: two processes
+    starting together migrate one after the other). ``python -m app`` migrates once itself,
+    then starts its server processes with it off."""
     data_dir: Path = Path("data")
     database_url: str | None = None
     """SQLAlchemy URL; default ``sqlite:///<data_dir>/forty_thieves.sqlite3``."""
@@ -50,6 +57,9 @@ class Settings(BaseSettings):
     """Solve more deals in the background (one low-priority process) to grow the winnable pool."""
     pool_budget_s: float = Field(10.0, gt=0)
     """Time the background worker gives each deal (seconds)."""
+    pool_lease_s: float = Field(30.0, gt=0)
+    """The background worker runs in one server process only, the one holding its lease in the
+    database; if that process dies, another takes over within this many seconds."""
     solver_rate_per_min: int = Field(20, ge=1)
     """Hint and ``/api/solve`` requests one visitor may make per minute."""
     solver_rate_per_address_per_min: int = Field(60, ge=1)

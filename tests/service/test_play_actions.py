@@ -3,7 +3,7 @@ undo cuts the redo tail, and what is stored replays to the same game once the ca
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -14,8 +14,8 @@ from app.services import actions, plays
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Database:
-    url = f"sqlite:///{tmp_path / 'p.db'}"
+def db(database_url: str) -> Database:
+    url = database_url
     migrate(url)
     return Database(url)
 
@@ -78,10 +78,10 @@ def test_parse_act_says_what_is_wrong(name: str, move: str | None, error: str) -
     assert caught.value.error == error and caught.value.detail
 
 
-def test_migration_0008_turns_json_histories_into_steps(tmp_path: Path) -> None:
+def test_migration_0008_turns_json_histories_into_steps(database_url: str) -> None:
     from alembic import command
 
-    url = f"sqlite:///{tmp_path / 'm.db'}"
+    url = database_url
     command.upgrade(alembic_config(url), "0007")
     engine = create_engine(url)
     with engine.begin() as conn:
@@ -89,7 +89,7 @@ def test_migration_0008_turns_json_histories_into_steps(tmp_path: Path) -> None:
             text(
                 "INSERT INTO plays (play_id, visitor_id, number, mode, custom, auto_safe, history, cursor, version,"
                 " undos, hints, status, elapsed_s, created_at, last_action_at)"
-                " VALUES ('p', 'v', 5, 'classic', 0, 1, '[\"D\", \"1-6 +1-F\"]', 2, 2, 0, 0, 'playing', 0,"
+                " VALUES ('p', 'v', 5, 'classic', false, true, '[\"D\", \"1-6 +1-F\"]', 2, 2, 0, 0, 'playing', 0,"
                 " '2026-01-01', '2026-01-01')"
             )
         )
@@ -98,7 +98,8 @@ def test_migration_0008_turns_json_histories_into_steps(tmp_path: Path) -> None:
         assert conn.execute(text("SELECT steps FROM plays")).scalar() == "D;1-6 +1-F;"
     command.downgrade(alembic_config(url), "0007")
     with engine.connect() as conn:
-        assert conn.execute(text("SELECT history FROM plays")).scalar() == '["D", "1-6 +1-F"]'
+        history = conn.execute(text("SELECT history FROM plays")).scalar()
+    assert (json.loads(history) if isinstance(history, str) else history) == ["D", "1-6 +1-F"]  # PostgreSQL: JSON
     assert Game(deal(5, CLASSIC), CLASSIC).cursor == 0
 
 
