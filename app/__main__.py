@@ -1,7 +1,8 @@
 """``python -m app``: serve the game on ``FT_HOST``:``FT_PORT`` (127.0.0.1:8000) with the
 embedded SQLite default under ``./data/`` (or ``FT_DATABASE_URL``), in ``FT_WORKERS`` processes.
 
-- ``python -m app migrate``: bring the database to the newest schema, then stop.
+- ``python -m app migrate``: bring the database to the newest schema (and load the shipped
+  pool of deal verdicts), then stop.
 - ``python -m app serve``: serve, without migrating (run ``migrate`` first: ``./ft run`` and
   the container do).
 - ``python -m app``: both, migrate then serve.
@@ -19,13 +20,18 @@ import os
 import uvicorn
 
 from app.config import get_settings
-from app.db.session import migrate_once
+from app.db.session import Database
+from app.runtime import prepare_database
 
 
 def migrate() -> None:
-    """Migrate the database to head under its migration lock."""
+    """Migrate the database to head and load the shipped pool, under its migration lock."""
     settings = get_settings()
-    migrate_once(settings.resolved_database_url())
+    db = Database(settings.resolved_database_url(), settings.sqlite_synchronous)
+    try:
+        prepare_database(db)
+    finally:
+        db.engine.dispose()
 
 
 def serve() -> None:

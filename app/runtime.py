@@ -10,7 +10,8 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from app.config import Settings
-from app.db.session import Database, migrate_once
+from app.db.coordination import migration_lock
+from app.db.session import Database, migrate
 from app.services.analysis import AnalysisRunner
 from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
@@ -63,12 +64,11 @@ class Services:
         )
 
     def start(self) -> None:
-        """Migrate the database to head (unless ``migrate_on_start`` is off), load the shipped
-        pool, and try for the pool worker's lease (the process holding it runs the worker)."""
+        """Migrate the database to head and load the shipped pool (:func:`prepare_database`;
+        unless ``migrate_on_start`` is off: ``python -m app`` did it before starting this
+        process), and try for the pool worker's lease (the process holding it runs the worker)."""
         if self.settings.migrate_on_start:
-            migrate_once(self.db.url)
-        with self.db.sessions() as session:
-            load_shipped_pool(session)
+            prepare_database(self.db)
         if self.settings.pool_worker:
             budget_ms = self.settings.pool_budget_s * 1000
             self.pool_leader = PoolLeader(
@@ -100,6 +100,16 @@ class Services:
         if self.pool_leader is not None:
             want(self.db.sessions, number, mode)
             self.pool_leader.wake()
+
+
+def prepare_database(db: Database) -> None:
+    """Migrate ``db`` to head and load the shipped pool of verdicts, under the database's
+    migration lock: processes started together do it one after the other, and all but the
+    first find it done (two loading the pool at once clashed on its unique deals)."""
+    with migration_lock(db.url):
+        migrate(db.url)
+        with db.sessions() as session:
+            load_shipped_pool(session)
 
 
 def get_services(request: Request) -> Services:

@@ -11,7 +11,6 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.config import PROJECT_ROOT
-from app.db.coordination import migration_lock
 
 SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")
 """The values of SQLite's ``PRAGMA synchronous`` an engine may take."""
@@ -53,13 +52,6 @@ def alembic_config(url: str) -> Config:
 def migrate(url: str) -> None:
     """Apply every migration up to head (idempotent)."""
     command.upgrade(alembic_config(url), "head")
-
-
-def migrate_once(url: str) -> None:
-    """:func:`migrate` under the database's migration lock (:func:`migration_lock`): processes
-    started together migrate one at a time, and all but the first find nothing to do."""
-    with migration_lock(url):
-        migrate(url)
 
 
 class Database:
