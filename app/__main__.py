@@ -25,8 +25,10 @@ from app.runtime import prepare_database
 
 
 def migrate() -> None:
-    """Migrate the database to head and load the shipped pool, under its migration lock."""
+    """Migrate the database to head and load the shipped pool, under its migration lock; make
+    the secret key file if there is none (before any server process reads it)."""
     settings = get_settings()
+    settings.resolved_secret_key()
     db = Database(settings.resolved_database_url(), settings.sqlite_synchronous)
     try:
         prepare_database(db)

@@ -5,7 +5,9 @@ Defaults serve a single machine: SQLite under ``./data/``, 127.0.0.1:8000.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -140,8 +142,14 @@ class Settings(BaseSettings):
         self.data_dir.mkdir(parents=True, exist_ok=True)
         path = self.data_dir / "secret_key"
         if not path.exists():
-            path.write_text(secrets.token_urlsafe(32))
-            path.chmod(0o600)
+            # written aside, then linked into place: of server processes starting together, one
+            # key wins and every process reads it whole (none signs with a key of its own)
+            draft = self.data_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+            draft.write_text(secrets.token_urlsafe(32))
+            draft.chmod(0o600)
+            with contextlib.suppress(FileExistsError):
+                os.link(draft, path)
+            draft.unlink()
         return path.read_text().strip()
 
 
