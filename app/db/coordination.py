@@ -30,13 +30,11 @@ WANTED_CAP = 1000
 RATE_WINDOW_S = 60.0
 """The solver rate limit's window (seconds)."""
 
-_token = secrets.token_hex(4)
-
-
-def process_name() -> str:
-    """This process as a lease holder: ``host:pid:token`` (the token tells apart two processes
-    that got the same pid, e.g. in two containers)."""
-    return f"{socket.gethostname()[:60]}:{os.getpid()}:{_token}"
+def holder_name() -> str:
+    """A new lease holder's name: ``host:pid:token``, the token new on each call (it tells
+    apart two holders in one process, and two processes that got the same pid in two
+    containers)."""
+    return f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
 def _insert(session: Session) -> Any:

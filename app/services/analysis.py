@@ -315,7 +315,7 @@ class AnalysisRunner:
         self.per_call_ms = per_call_ms
         self.total_s = total_s
         self.pending = pending
-        self.holder = coordination.process_name()
+        self.holder = coordination.holder_name()
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="analysis")
         self._running: set[tuple[int, int]] = set()
         self._lock = threading.Lock()

@@ -191,7 +191,7 @@ class PoolLeader:
         self.sessions = sessions
         self.make_worker = make_worker
         self.lease_s = lease_s
-        self.holder = coordination.process_name()
+        self.holder = coordination.holder_name()
         self.worker: PoolWorker | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="deal-pool-leader", daemon=True)

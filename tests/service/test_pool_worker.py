@@ -243,3 +243,58 @@ def test_a_deal_the_solver_gives_up_on_again_and_again_is_skipped(
     assert solver.seen.count((2, "classic")) == BUSY_TRIES and solver.seen.count((2, "relaxed")) == BUSY_TRIES
     said = "deal pool worker: deal 2 ({}) failed; skipped until the server restarts"
     assert sorted(r.getMessage() for r in caplog.records) == [said.format("classic"), said.format("relaxed")]
+
+
+FAR_DEAL = 4_000_000_007
+"""A deal no shipped pool holds."""
+
+
+class FarDealSolver:
+    """A service's background solver that knows one deal, :data:`FAR_DEAL` (winnable); any
+    other fails (the worker skips it)."""
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def solve(self, position: Position, rules: Rules, **_: Any) -> SolveResult:
+        from app.engine import deal
+
+        if position != deal(FAR_DEAL, rules):
+            raise RuntimeError("not this deal")
+        self.seen.append(FAR_DEAL)
+        return SolveResult("winnable", ("D",), 10, 1.0)
+
+    def shutdown(self) -> None:
+        pass
+
+
+def test_two_server_processes_run_one_pool_worker_and_either_may_want_a_deal(database_url: str, tmp_path: Any) -> None:
+    """Two servers' services on one database (as two processes have): one holds the lease and
+    runs the pool worker, the other runs none; a deal wanted through the one without a worker
+    is queued in the database and solved by the other. Stopped, the leader hands over."""
+    from app.config import Settings
+    from app.runtime import Services
+
+    services = [
+        Services.build(Settings(data_dir=tmp_path / f"d{i}", database_url=database_url, secret_key="s", pool_lease_s=1))
+        for i in range(2)
+    ]
+    for s in services:
+        s.background_solver = FarDealSolver()  # type: ignore[assignment]
+        s.start()
+    try:
+        _wait_for(lambda: any(s.pool_worker is not None for s in services))
+        for _ in range(5):  # across several renewals: one worker, always in the same process
+            assert [s.pool_worker is not None for s in services].count(True) == 1
+            time.sleep(0.3)
+        leader, follower = sorted(services, key=lambda s: s.pool_worker is None)
+        follower.want_verdict(FAR_DEAL, "classic")
+        with leader.db.sessions() as session:
+            _wait_for(lambda: (session.expire_all(), solvable(session, FAR_DEAL, "classic"))[1] is True)
+        assert FAR_DEAL in leader.background_solver.seen and not follower.background_solver.seen  # type: ignore[attr-defined]
+        leader.stop()
+        _wait_for(lambda: follower.pool_worker is not None, 10)
+        assert follower.pool_worker is not None
+    finally:
+        for s in services:
+            s.stop()
