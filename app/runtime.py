@@ -11,7 +11,7 @@ from fastapi import Depends, Request
 
 from app.config import Settings
 from app.db.coordination import migration_lock
-from app.db.session import Database, migrate
+from app.db.session import Database, check_migrated, migrate
 from app.services.analysis import AnalysisRunner
 from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
@@ -66,9 +66,12 @@ class Services:
     def start(self) -> None:
         """Migrate the database to head and load the shipped pool (:func:`prepare_database`;
         unless ``migrate_on_start`` is off: ``python -m app`` did it before starting this
-        process), and try for the pool worker's lease (the process holding it runs the worker)."""
+        process, and a database that is not at head stops it here), and try for the pool
+        worker's lease (the process holding it runs the worker)."""
         if self.settings.migrate_on_start:
             prepare_database(self.db)
+        else:
+            check_migrated(self.db.engine)
         if self.settings.pool_worker:
             budget_ms = self.settings.pool_budget_s * 1000
             self.pool_leader = PoolLeader(

@@ -30,6 +30,7 @@ WANTED_CAP = 1000
 RATE_WINDOW_S = 60.0
 """The solver rate limit's window (seconds)."""
 
+
 def holder_name() -> str:
     """A new lease holder's name: ``host:pid:token``, the token new on each call (it tells
     apart two holders in one process, and two processes that got the same pid in two
@@ -124,6 +125,9 @@ def end_lease(session: Session, name: str, holder: str, *, failed_for_s: float |
 def want_deal(session: Session, number: int, mode: str) -> None:
     """Queue a deal for the pool worker (committed); a deal already queued keeps its place, and
     past :data:`WANTED_CAP` queued deals the want is dropped."""
+    queued = select(WantedDeal.id).where(WantedDeal.number == number, WantedDeal.mode == mode)
+    if session.scalar(queued) is not None:  # a page view of a deal already wanted writes nothing
+        return
     if (session.scalar(select(func.count()).select_from(WantedDeal)) or 0) >= WANTED_CAP:
         return
     session.execute(_insert(session)(WantedDeal).values(number=number, mode=mode).on_conflict_do_nothing())

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import create_engine, inspect, select, text
 
 from app.config import PROJECT_ROOT
 from app.db.models import Lease, SolvedDeal
@@ -214,3 +214,19 @@ def test_two_servers_run_one_pool_worker_and_the_other_takes_over(database_url: 
         leader.wait()
         _wait(lambda: _lease_holder(database_url) == other.pid, 15)
         assert _lease_holder(database_url) == other.pid
+
+
+def test_a_server_process_never_migrates_and_stops_on_an_unmigrated_database(database_url: str, tmp_path: Path) -> None:
+    """``python -m app serve`` leaves migrating to ``python -m app migrate``: on an empty
+    database it stops at once and says what to run, and creates no table."""
+    done = subprocess.run(
+        [sys.executable, "-m", "app", "serve"],
+        cwd=PROJECT_ROOT,
+        env=_env(database_url, tmp_path, FT_PORT=str(free_port())),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode != 0 and "run `python -m app migrate`" in done.stdout + done.stderr
+    with create_engine(database_url).connect() as conn:
+        assert "plays" not in inspect(conn).get_table_names()
