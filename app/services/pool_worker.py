@@ -80,6 +80,10 @@ class PoolWorker:
     def want(self, number: int, mode: str) -> None:
         """Ask for this deal to be solved soon (:func:`want`), and cut this worker's rest short."""
         want(self.sessions, number, mode)
+        self.wake()
+
+    def wake(self) -> None:
+        """Cut the current rest short, unless it is owed (a deal was just wanted)."""
         self._wake.set()
 
     def _any_wanted(self) -> bool:
@@ -214,7 +218,7 @@ class PoolLeader:
     def wake(self) -> None:
         """Cut the running worker's rest short (a deal was wanted in this process)."""
         if self.worker is not None:
-            self.worker._wake.set()
+            self.worker.wake()
 
     def _step_down(self) -> None:
         if self.worker is not None:
