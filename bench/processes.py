@@ -2,8 +2,9 @@
 (HTMX draw and undo, as :func:`bench.server.move_visitor` plays them) at 32 clients against
 ``python -m app`` with ``FT_WORKERS=N`` on a SQLite file or on a throwaway PostgreSQL server
 (``tests/pg_server.py``, durable: fsync on, as in production). Prints the throughput, p50 and
-p99, the server's CPU per move (all its processes) and the cores other processes on the machine
-kept busy meanwhile (the figures are noisy when that is not near 0)."""
+p99, the server's CPU per move (all its processes), the cores the clients (this script) kept
+busy, and the cores other processes on the machine kept busy meanwhile (the figures are noisy
+when that is not near 0)."""
 
 from __future__ import annotations
 
@@ -64,7 +65,8 @@ def print_row(workers: int, database: str, clients: int, batch: Batch) -> None:
     server = (batch.server_cpu + batch.children_cpu) / len(batch.times)
     print(
         f"{workers:>8}{database:>12}{clients:>9}{len(batch.times):>10}{batch.rate:>8.0f}"
-        f"{pct(batch.times, 50):>9.1f}{pct(batch.times, 99):>9.1f}{server:>14.2f}{batch.others_cores:>14.2f}"
+        f"{pct(batch.times, 50):>9.1f}{pct(batch.times, 99):>9.1f}{server:>14.2f}"
+        f"{batch.client_cpu / 1000 / batch.wall:>14.2f}{batch.others_cores:>14.2f}"
     )
 
 
@@ -73,7 +75,7 @@ def main(workers: int, databases: list[str], requests: int, clients: int) -> Non
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start")
     print(
         f"{'workers':>8}{'database':>12}{'clients':>9}{'moves':>10}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
-        f"{'server ms/mv':>14}{'other cores':>14}"
+        f"{'server ms/mv':>14}{'client cores':>14}{'other cores':>14}"
     )
     for database in databases:
         print_row(workers, database, clients, measure(workers, database, requests, clients))
