@@ -17,6 +17,7 @@ from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
 from app.services.pool_worker import PoolLeader, PoolWorker, want
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
+from app.solver.processes import end_with_parent
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Services:
         unless ``migrate_on_start`` is off: ``python -m app`` did it before starting this
         process, and a database that is not at head stops it here), and try for the pool
         worker's lease (the process holding it runs the worker)."""
+        end_with_parent()  # one of FT_WORKERS uvicorn processes: it ends when its supervisor does
         if self.settings.migrate_on_start:
             prepare_database(self.db)
         else:

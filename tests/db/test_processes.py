@@ -159,9 +159,11 @@ def _children(pid: int) -> list[int]:
 
 def test_ft_workers_serves_from_that_many_processes(database_url: str, tmp_path: Path) -> None:
     """``python -m app`` with ``FT_WORKERS=2``: migrates, then two worker processes serve one
-    port, and the exactly-once race holds through them."""
+    port, and the exactly-once race holds through them. Its supervisor killed outright, the
+    workers end too (none keeps serving the port)."""
     with servers(database_url, tmp_path, 1, FT_WORKERS="2") as [(proc, url)], httpx.Client(timeout=30) as client:
-        assert len(_children(proc.pid)) >= 2
+        workers = _children(proc.pid)
+        assert len(workers) >= 2
         pid = client.post(f"{url}/api/games/7/plays", json={}).json()["play_id"]
         codes: list[int] = []
         barrier = threading.Barrier(10)
@@ -176,6 +178,10 @@ def test_ft_workers_serves_from_that_many_processes(database_url: str, tmp_path:
         for t in threads:
             t.join()
         assert sorted(codes) == [200] + [409] * 9
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        _wait(lambda: not any(Path(f"/proc/{w}").exists() for w in workers), 10)
+        assert [w for w in workers if Path(f"/proc/{w}").exists()] == []
 
 
 def _lease_holder(database_url: str) -> int | None:
