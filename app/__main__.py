@@ -1,15 +1,45 @@
 """``python -m app``: serve the game on ``FT_HOST``:``FT_PORT`` (127.0.0.1:8000) with the
-embedded SQLite default under ``./data/``."""
+embedded SQLite default under ``./data/`` (or ``FT_DATABASE_URL``), in ``FT_WORKERS`` processes.
+
+- ``python -m app migrate``: bring the database to the newest schema (and load the shipped
+  pool of deal verdicts), then stop.
+- ``python -m app serve``: serve, without migrating (run ``migrate`` first: ``./ft run`` and
+  the container do).
+- ``python -m app``: both, migrate then serve.
+
+Migrations take the database's migration lock, so any number of these started at once all
+start; the server processes never migrate. Whichever server process holds the pool worker's
+lease in the database runs the background pool worker (one in all).
+"""
 
 from __future__ import annotations
+
+import argparse
+import os
 
 import uvicorn
 
 from app.config import get_settings
+from app.db.session import Database
+from app.runtime import prepare_database
 
 
-def main() -> None:
-    """Run the server (migrations apply at start)."""
+def migrate() -> None:
+    """Migrate the database to head and load the shipped pool, under its migration lock; make
+    the secret key file if there is none (before any server process reads it)."""
+    settings = get_settings()
+    settings.resolved_secret_key()
+    db = Database(settings.resolved_database_url(), settings.sqlite_synchronous)
+    try:
+        prepare_database(db)
+    finally:
+        db.engine.dispose()
+
+
+def serve() -> None:
+    """Serve with ``FT_WORKERS`` uvicorn worker processes; none of them migrates."""
+    os.environ["FT_MIGRATE_ON_START"] = "false"  # read by every worker's settings
+    get_settings.cache_clear()
     settings = get_settings()
     print(f"Forty Thieves: open http://{settings.host}:{settings.port}/ (Ctrl+C stops)", flush=True)
     # No proxy headers at uvicorn's level (it would trust 127.0.0.1 whatever the settings): the
@@ -19,9 +49,21 @@ def main() -> None:
         factory=True,
         host=settings.host,
         port=settings.port,
+        workers=settings.workers,
         log_level="warning",
         proxy_headers=False,
     )
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run ``migrate``, ``serve``, or (no command) both."""
+    parser = argparse.ArgumentParser(prog="python -m app", description="Forty Thieves server")
+    parser.add_argument("command", nargs="?", choices=["migrate", "serve"], help="default: migrate, then serve")
+    command = parser.parse_args(argv).command
+    if command in (None, "migrate"):
+        migrate()
+    if command in (None, "serve"):
+        serve()
 
 
 if __name__ == "__main__":

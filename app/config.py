@@ -5,7 +5,9 @@ Defaults serve a single machine: SQLite under ``./data/``, 127.0.0.1:8000.
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import os
 import secrets
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +29,13 @@ class Settings(BaseSettings):
 
     host: str = "127.0.0.1"
     port: int = Field(8000, ge=1, le=65535)
+    workers: int = Field(1, ge=1, le=64)
+    """Server processes ``python -m app`` starts on :attr:`host`:``port`` (uvicorn's workers);
+    each has its own solver pool of :attr:`solver_workers` processes."""
+    migrate_on_start: bool = True
+    """Whether the app migrates the database to head as it starts (under a lock: two processes
+    starting together migrate one after the other). ``python -m app`` migrates once itself,
+    then starts its server processes with it off."""
     data_dir: Path = Path("data")
     database_url: str | None = None
     """SQLAlchemy URL; default ``sqlite:///<data_dir>/forty_thieves.sqlite3``."""
@@ -50,6 +59,9 @@ class Settings(BaseSettings):
     """Solve more deals in the background (one low-priority process) to grow the winnable pool."""
     pool_budget_s: float = Field(10.0, gt=0)
     """Time the background worker gives each deal (seconds)."""
+    pool_lease_s: float = Field(30.0, gt=0)
+    """The background worker runs in one server process only, the one holding its lease in the
+    database; if that process dies, another takes over within this many seconds."""
     solver_rate_per_min: int = Field(20, ge=1)
     """Hint and ``/api/solve`` requests one visitor may make per minute."""
     solver_rate_per_address_per_min: int = Field(60, ge=1)
@@ -130,8 +142,14 @@ class Settings(BaseSettings):
         self.data_dir.mkdir(parents=True, exist_ok=True)
         path = self.data_dir / "secret_key"
         if not path.exists():
-            path.write_text(secrets.token_urlsafe(32))
-            path.chmod(0o600)
+            # written aside, then linked into place: of server processes starting together, one
+            # key wins and every process reads it whole (none signs with a key of its own)
+            draft = self.data_dir / f".secret_key.{os.getpid()}.{secrets.token_hex(4)}"
+            draft.write_text(secrets.token_urlsafe(32))
+            draft.chmod(0o600)
+            with contextlib.suppress(FileExistsError):
+                os.link(draft, path)
+            draft.unlink()
         return path.read_text().strip()
 
 

@@ -10,12 +10,14 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from app.config import Settings
-from app.db.session import Database, migrate
+from app.db.coordination import migration_lock
+from app.db.session import Database, check_migrated, migrate
 from app.services.analysis import AnalysisRunner
 from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
-from app.services.pool_worker import PoolWorker
+from app.services.pool_worker import PoolLeader, PoolWorker, want
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
+from app.solver.processes import end_with_parent
 
 
 @dataclass
@@ -29,7 +31,8 @@ class Services:
     :ivar guesses: hints the solver could not prove, by (play id, version).
     :ivar dead_ends: the dead-end checks and their verdicts.
     :ivar verdicts: the decided deal verdicts read so far.
-    :ivar pool_worker: the background solver of new deals, None when switched off or stopped.
+    :ivar pool_leader: runs the background solver of new deals in the one server process that
+        holds its lease; None when switched off or stopped.
     """
 
     settings: Settings
@@ -42,7 +45,7 @@ class Services:
     dead_ends: DeadEndWatch
     analyses: AnalysisRunner
     verdicts: DecidedVerdicts = field(default_factory=DecidedVerdicts)
-    pool_worker: PoolWorker | None = field(default=None)
+    pool_leader: PoolLeader | None = field(default=None)
 
     @classmethod
     def build(cls, settings: Settings) -> Services:
@@ -55,27 +58,41 @@ class Services:
             db=db,
             solver=solver,
             background_solver=SolverPool(1, queue=1),
-            rate=RateLimiter(settings.solver_rate_per_min, settings.solver_rate_per_address_per_min),
+            rate=RateLimiter(db.sessions, settings.solver_rate_per_min, settings.solver_rate_per_address_per_min),
             guesses=GuessCache(),
             dead_ends=DeadEndWatch(solver),
             analyses=AnalysisRunner(db.sessions, solver),
         )
 
     def start(self) -> None:
-        """Migrate the database to head, load the shipped pool, start the pool worker."""
-        migrate(self.db.url)
-        with self.db.sessions() as session:
-            load_shipped_pool(session)
+        """Migrate the database to head and load the shipped pool (:func:`prepare_database`;
+        unless ``migrate_on_start`` is off: ``python -m app`` did it before starting this
+        process, and a database that is not at head stops it here), and try for the pool
+        worker's lease (the process holding it runs the worker)."""
+        end_with_parent()  # one of FT_WORKERS uvicorn processes: it ends when its supervisor does
+        if self.settings.migrate_on_start:
+            prepare_database(self.db)
+        else:
+            check_migrated(self.db.engine)
         if self.settings.pool_worker:
             budget_ms = self.settings.pool_budget_s * 1000
-            self.pool_worker = PoolWorker(self.db.sessions, self.background_solver, budget_ms)
-            self.pool_worker.start()
+            self.pool_leader = PoolLeader(
+                self.db.sessions,
+                lambda: PoolWorker(self.db.sessions, self.background_solver, budget_ms),
+                self.settings.pool_lease_s,
+            )
+            self.pool_leader.start()
+
+    @property
+    def pool_worker(self) -> PoolWorker | None:
+        """The pool worker, when this process runs it (it holds the lease)."""
+        return self.pool_leader.worker if self.pool_leader is not None else None
 
     def stop(self) -> None:
         """Stop the workers and the solver processes, and close the database's connections."""
-        if self.pool_worker is not None:
-            self.pool_worker.stop()
-            self.pool_worker = None
+        if self.pool_leader is not None:
+            self.pool_leader.stop()
+            self.pool_leader = None
         self.dead_ends.shutdown()
         self.analyses.shutdown()
         self.solver.shutdown()
@@ -83,9 +100,21 @@ class Services:
         self.db.engine.dispose()
 
     def want_verdict(self, number: int, mode: str) -> None:
-        """Ask the pool worker to solve a deal soon (someone is looking at its "not yet known")."""
-        if self.pool_worker is not None:
-            self.pool_worker.want(number, mode)
+        """Ask the pool worker to solve a deal soon (someone is looking at its "not yet known"):
+        queued in the database for whichever process runs it. Nothing when it is switched off."""
+        if self.pool_leader is not None:
+            want(self.db.sessions, number, mode)
+            self.pool_leader.wake()
+
+
+def prepare_database(db: Database) -> None:
+    """Migrate ``db`` to head and load the shipped pool of verdicts, under the database's
+    migration lock: processes started together do it one after the other, and all but the
+    first find it done (two loading the pool at once clashed on its unique deals)."""
+    with migration_lock(db.url):
+        migrate(db.url)
+        with db.sessions() as session:
+            load_shipped_pool(session)
 
 
 def get_services(request: Request) -> Services:

@@ -11,6 +11,7 @@ FastAPI app served by the same uvicorn (one process each, same settings):
 * the issue's targets next to the figures, each met or not met.
 
     .venv/bin/python bench/server.py [--playouts 200] [--requests 300] [--clients 32]
+    .venv/bin/python bench/server.py --workers 2 [--database sqlite|postgresql]  (scaling only)
 
 The game runs with ``FT_POOL_WORKER=false`` (no background solver eating CPU) on a temporary data
 folder; both servers listen on free loopback ports. Nothing here is a pass/fail test.
@@ -550,7 +551,16 @@ def main() -> None:
     ap.add_argument("--playouts", type=int, default=200)
     ap.add_argument("--requests", type=int, default=400, help="moves by a lone client (the rest scale with it)")
     ap.add_argument("--clients", type=int, default=32, help="concurrent clients of the loaded batches")
+    ap.add_argument("--workers", type=int, help="only the scaling figure: moves with FT_WORKERS=N (bench/processes.py)")
+    ap.add_argument(
+        "--database", choices=["sqlite", "postgresql"], action="append", help="with --workers (both if none)"
+    )
     args = ap.parse_args()
+    if args.workers is not None or args.database:
+        from bench import processes
+
+        processes.main(args.workers or 1, args.database or ["sqlite", "postgresql"], args.requests, args.clients)
+        return
 
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start")
     rate, actions = engine_actions_per_second(args.playouts)

@@ -189,3 +189,50 @@ class PlayAnalysis(Base):
     elapsed_ms: Mapped[float]
     solver_version: Mapped[str] = mapped_column(String(16))
     analysed_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class Lease(Base):
+    """A claim one process holds for a while, so that work shared by every server process is
+    done once (``app.db.coordination``): the background pool worker's leadership
+    (``pool_worker``), an analysis under way (``analysis:<play row>:<version>``).
+
+    :ivar holder: the holding process (``host:pid:token``).
+    :ivar state: ``running``, or ``failed`` (an analysis that failed: not tried again before
+        ``expires_at``).
+    :ivar expires_at: seconds since the epoch; past it any process may take the claim (its
+        holder died, or stopped renewing it).
+    """
+
+    __tablename__ = "leases"
+
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    holder: Mapped[str] = mapped_column(String(100))
+    state: Mapped[str] = mapped_column(String(16))
+    expires_at: Mapped[float]
+
+
+class WantedDeal(Base):
+    """A deal someone is looking at whose verdict is not known yet: the background pool worker
+    solves these first, oldest first (any server process may ask; the leader solves)."""
+
+    __tablename__ = "wanted_deals"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[int] = mapped_column(BigInteger)
+    mode: Mapped[str] = mapped_column(String(16))
+
+    __table_args__ = (UniqueConstraint("number", "mode"),)
+
+
+class SolverHit(Base):
+    """One solver request (a hint, ``/api/solve``) counted against a rate-limit key
+    (``v:<visitor>``, ``a:<address>``) at ``at`` (seconds since the epoch); kept 60 s, so that
+    every server process sees the same window."""
+
+    __tablename__ = "solver_hits"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(100))
+    at: Mapped[float]
+
+    __table_args__ = (Index("ix_solver_hits_key", "key", "at"), Index("ix_solver_hits_at", "at"))

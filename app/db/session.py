@@ -9,6 +9,8 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -71,6 +73,18 @@ def serial_writes(session: Session) -> AbstractContextManager[Any]:
     twelve times the median. A no-op on other databases, whose row locks queue writers fairly."""
     lock: AbstractContextManager[Any] | None = session.info.get(WRITE_LOCK)
     return lock if lock is not None else nullcontext()
+
+
+def check_migrated(engine: Engine) -> None:
+    """Make sure the database is at the newest schema (a server process that does not migrate).
+
+    :raises RuntimeError: naming the command that migrates it, when it is not.
+    """
+    head = ScriptDirectory.from_config(alembic_config("")).get_current_head()
+    with engine.connect() as conn:
+        current = MigrationContext.configure(conn).get_current_revision()
+    if current != head:
+        raise RuntimeError(f"the database is at schema {current or 'none'}, not {head}: run `python -m app migrate`")
 
 
 class Database:

@@ -24,8 +24,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.db import queries
-from app.db.models import FinishCard, PlayAnalysis
+from app.db import coordination, queries
+from app.db.models import FinishCard, Lease, PlayAnalysis
 from app.engine import Position
 from app.services.deals import store_result
 from app.services.plays import LoadedPlay, get_play_by_row
@@ -284,13 +284,21 @@ def _keep_deal_verdict(
 
 class AnalysisRunner:
     """Runs analyses in background threads (``threads`` at a time, at most ``pending``
-    waiting), each play and version once; the page polls :meth:`state` meanwhile.
+    waiting), each play and version once across every server process: an analysis under way
+    holds a lease in the database (``analysis:<play row>:<version>``, :mod:`app.db.coordination`),
+    and one that failed keeps it as ``failed`` for :attr:`FAILED_FOR_S`. The page polls
+    :meth:`ensure` meanwhile, through whichever process.
 
     :param sessions: the app's session factory.
     :param solver: the pool whose processes solve.
     """
 
     RUNNING, FAILED, BUSY = "running", "failed", "busy"
+    FAILED_FOR_S = 60.0
+    """A failed analysis is shown as such, not tried again, for this long."""
+    MARGIN_S = 30.0
+    """Allowance past an analysis' time in its lease (a process that died: another may take it
+    over once the lease expires)."""
 
     def __init__(
         self,
@@ -307,30 +315,56 @@ class AnalysisRunner:
         self.per_call_ms = per_call_ms
         self.total_s = total_s
         self.pending = pending
+        self.holder = coordination.holder_name()
         self._executor = ThreadPoolExecutor(threads, thread_name_prefix="analysis")
         self._running: set[tuple[int, int]] = set()
-        self._failed: dict[tuple[int, int], float] = {}
         self._lock = threading.Lock()
 
+    @staticmethod
+    def _lease(key: tuple[int, int]) -> str:
+        return f"analysis:{key[0]}:{key[1]}"
+
+    def _take(self, key: tuple[int, int], queued: int) -> Lease:
+        """Take (or renew) the analysis' lease, long enough for the ``queued`` analyses ahead
+        of it in this process and its own."""
+        with self.sessions() as session:
+            ttl = (queued + 1) * self.total_s + self.MARGIN_S
+            return coordination.take_lease(session, self._lease(key), self.holder, ttl)
+
     def ensure(self, play: LoadedPlay) -> str:
-        """Start analysing ``play`` (as it is now) unless that is under way; returns
-        :attr:`RUNNING`, :attr:`FAILED` (the last try failed less than a minute ago) or
-        :attr:`BUSY` (too many analyses waiting: ask again later)."""
+        """Start analysing ``play`` (as it is now) unless that is under way in any process;
+        returns :attr:`RUNNING`, :attr:`FAILED` (the last try failed less than
+        :attr:`FAILED_FOR_S` ago) or :attr:`BUSY` (too many analyses waiting here: ask again
+        later)."""
         key = (play.row.id, play.row.version)
         with self._lock:
             if key in self._running:
                 return self.RUNNING
-            failed_at = self._failed.get(key)
-            if failed_at is not None and time.monotonic() - failed_at < 60:
-                return self.FAILED
             if len(self._running) >= self.pending:
                 return self.BUSY
             self._running.add(key)
+            queued = len(self._running) - 1
+        try:
+            lease = self._take(key, queued)
+        except BaseException:
+            self._forget(key)
+            raise
+        if lease.holder != self.holder or lease.state != "running":  # another's, or failed
+            self._forget(key)
+            return self.FAILED if lease.state == "failed" else self.RUNNING
         self._executor.submit(self._job, key)
         return self.RUNNING
 
+    def _forget(self, key: tuple[int, int]) -> None:
+        with self._lock:
+            self._running.discard(key)
+
     def _job(self, key: tuple[int, int]) -> None:
+        failed: float | None = None
         try:
+            lease = self._take(key, 0)  # renewed for its own run: it may have waited
+            if lease.holder != self.holder:  # it expired while waiting, and another took it
+                return
             with self.sessions() as session:
                 play = get_play_by_row(session, key[0])
                 if play.row.version == key[1] and stored_analysis(session, play) is None:
@@ -339,11 +373,14 @@ class AnalysisRunner:
                     analyse(session, play, probe, per_call_ms=self.per_call_ms, total_s=self.total_s)
         except Exception:  # a failed analysis is shown as such, not retried for a minute
             log.exception("analysis of play row %s failed", key[0])
-            with self._lock:
-                self._failed[key] = time.monotonic()
+            failed = self.FAILED_FOR_S
         finally:
-            with self._lock:
-                self._running.discard(key)
+            self._forget(key)
+        try:
+            with self.sessions() as session:
+                coordination.end_lease(session, self._lease(key), self.holder, failed_for_s=failed)
+        except Exception:
+            log.exception("analysis of play row %s: its lease is left to expire", key[0])
 
     def wait_idle(self, timeout_s: float) -> bool:
         """Wait until no analysis runs (tests); True if none does."""

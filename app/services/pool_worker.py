@@ -6,11 +6,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections import deque
+from collections.abc import Callable
 
 from sqlalchemy.orm import Session, sessionmaker
 
-from app.db import queries
+from app.db import coordination, queries
 from app.engine import MAX_GAME_NUMBER, MODES, deal
 from app.services.deals import store_result, verdict
 from app.services.solver_pool import SolverBusy, SolverPool
@@ -23,7 +23,8 @@ BUSY_TRIES = 3
 
 class PoolWorker:
     """A background thread that solves deals not yet known, one at a time through the
-    solver pool (lower CPU priority): numbers asked for by shared links first, then the next
+    solver pool (lower CPU priority): numbers asked for by shared links first (the wanted-deals
+    queue in the database, which every server process fills), then the next
     numbers after the run of known ones from 1 (a far number someone opened does not move it),
     alternating modes. It stays within 1 … 4294967295, and a deal that fails is logged once
     and skipped.
@@ -35,6 +36,7 @@ class PoolWorker:
         added to the next rest, which nothing cuts, so the share holds over two deals.
     :param pause_s: the shortest rest between two deals.
     :param error_pause_s: the rest after an unexpected error (it is logged; the worker goes on).
+    :param poll_s: how often a rest looks at the wanted queue (any process may fill it).
     """
 
     def __init__(
@@ -45,6 +47,7 @@ class PoolWorker:
         share: float = 0.25,
         pause_s: float = 2.0,
         error_pause_s: float = 30.0,
+        poll_s: float = 1.0,
     ) -> None:
         self.sessions = sessions
         self.solver = solver
@@ -52,7 +55,7 @@ class PoolWorker:
         self.share = share
         self.pause_s = pause_s
         self.error_pause_s = error_pause_s
-        self._wanted: deque[tuple[int, str]] = deque(maxlen=1000)
+        self.poll_s = poll_s
         self._failed: set[tuple[int, str]] = set()  # deals that failed: skipped until restart
         self._busy_job: tuple[int, str] | None = None  # the last deal the solver was busy for
         self._busy_tries = 0  # how many times in a row
@@ -61,26 +64,37 @@ class PoolWorker:
         self._thread = threading.Thread(target=self._run, name="deal-pool-worker", daemon=True)
 
     def start(self) -> None:
+        """Start the worker's thread."""
         self._thread.start()
 
     def stop(self) -> None:
+        """Ask the thread to end (after the deal it is solving, if any)."""
         self._stop.set()
         self._wake.set()
 
+    @property
+    def running(self) -> bool:
+        """Whether the worker's thread is alive."""
+        return self._thread.is_alive()
+
     def want(self, number: int, mode: str) -> None:
-        """Ask for this deal to be solved soon (a shared link of unknown solvability). A number
-        outside 1 … :data:`~app.engine.MAX_GAME_NUMBER` or an unknown mode is no deal: ignored."""
-        if not 1 <= number <= MAX_GAME_NUMBER or mode not in MODES:
-            return
-        if (number, mode) not in self._wanted:
-            self._wanted.append((number, mode))
+        """Ask for this deal to be solved soon (:func:`want`), and cut this worker's rest short."""
+        want(self.sessions, number, mode)
+        self.wake()
+
+    def wake(self) -> None:
+        """Cut the current rest short, unless it is owed (a deal was just wanted)."""
         self._wake.set()
+
+    def _any_wanted(self) -> bool:
+        with self.sessions() as session:
+            return coordination.any_wanted(session)
 
     def _next(self, session: Session, turn: int) -> tuple[int, str] | None:
         """The next deal to solve: a wanted one, else the first with no verdict in this turn's
         mode; never one that failed (:meth:`_solve`). None when there is nothing to solve."""
-        while self._wanted:
-            number, mode = self._wanted.popleft()
+        while (wanted := coordination.next_wanted(session)) is not None:
+            number, mode = wanted
             # any verdict stored, "unknown" included: the same budget would only say it again
             if (number, mode) not in self._failed and verdict(session, number, mode) is None:
                 return number, mode
@@ -127,9 +141,10 @@ class PoolWorker:
             return 0.0
         end = time.monotonic() + seconds
         while (left := end - time.monotonic()) > 0:
-            self._wake.wait(left)
+            # another process's want cannot wake this thread: look at the queue every second
+            self._wake.wait(min(left, self.poll_s))
             self._wake.clear()
-            if self._stop.is_set() or self._wanted:
+            if self._stop.is_set() or self._any_wanted():
                 return max(0.0, end - time.monotonic())
         return 0.0
 
@@ -150,3 +165,78 @@ class PoolWorker:
             except Exception:  # keep the worker alive; the server must not die with it
                 log.exception("deal pool worker")
                 rest = self.error_pause_s
+
+
+def want(sessions: sessionmaker[Session], number: int, mode: str) -> None:
+    """Ask for this deal to be solved soon (a shared link of unknown solvability): queued in the
+    database, for whichever process runs the pool worker. A number outside 1 …
+    :data:`~app.engine.MAX_GAME_NUMBER` or an unknown mode is no deal: ignored."""
+    if not 1 <= number <= MAX_GAME_NUMBER or mode not in MODES:
+        return
+    with sessions() as session:
+        coordination.want_deal(session, number, mode)
+
+
+class PoolLeader:
+    """Runs the pool worker in exactly one of the server's processes, however many there are:
+    the one holding the ``pool_worker`` lease in the database. Every process runs a leader
+    thread that tries to take (or renew) the lease every ``lease_s`` / 3 seconds; the holder
+    runs a worker, any other process none. A holder that dies stops renewing, and another
+    process takes over once the lease expires (within ``lease_s``).
+
+    :param make_worker: a fresh :class:`PoolWorker` (a stopped one cannot start again).
+    """
+
+    LEASE = "pool_worker"
+
+    def __init__(
+        self, sessions: sessionmaker[Session], make_worker: Callable[[], PoolWorker], lease_s: float = 30.0
+    ) -> None:
+        self.sessions = sessions
+        self.make_worker = make_worker
+        self.lease_s = lease_s
+        self.holder = coordination.holder_name()
+        self.worker: PoolWorker | None = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="deal-pool-leader", daemon=True)
+
+    def start(self) -> None:
+        """Start trying for the lease."""
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the worker, if this process runs it, and give the lease up."""
+        self._stop.set()
+        self._thread.join(timeout=10)
+        self._step_down()
+        try:
+            with self.sessions() as session:
+                coordination.end_lease(session, self.LEASE, self.holder)
+        except Exception:
+            log.exception("deal pool leader: could not give the lease up; it expires by itself")
+
+    def wake(self) -> None:
+        """Cut the running worker's rest short (a deal was wanted in this process)."""
+        if self.worker is not None:
+            self.worker.wake()
+
+    def _step_down(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+            self.worker = None
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                with self.sessions() as session:
+                    lease = coordination.take_lease(session, self.LEASE, self.holder, self.lease_s)
+                    mine = lease.holder == self.holder and lease.state == "running"
+            except Exception:  # the database is away: not the leader until it answers again
+                log.exception("deal pool leader")
+                mine = False
+            if mine and self.worker is None:
+                self.worker = self.make_worker()
+                self.worker.start()
+            elif not mine:
+                self._step_down()
+            self._stop.wait(self.lease_s / 3)

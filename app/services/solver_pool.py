@@ -10,13 +10,17 @@ import os
 import signal
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
+from sqlalchemy.orm import Session, sessionmaker
+
+from app.db.coordination import count_hit
 from app.engine import MODES, Move, Position, Rules
 from app.engine.moves import play
 from app.solver.processes import end_with_parent
@@ -165,15 +169,28 @@ class RateKey(NamedTuple):
 
 class RateLimiter:
     """At most ``per_minute`` solver requests per visitor, and ``per_address`` per client
-    address, in any 60 s window (in memory). The address counts every request, so a client
+    address, in any 60 s window. The address counts every request, so a client
     that takes a new visitor cookie before each one is held by it; it is higher than a
-    visitor's, as people behind one address (a household, an office) share it."""
+    visitor's, as people behind one address (a household, an office) share it.
 
-    def __init__(self, per_minute: int = 20, per_address: int = 60) -> None:
+    The window lives in the database (``solver_hits``), so every server process counts the
+    same requests (:func:`app.db.coordination.count_hit`).
+
+    :param sessions: the app's session factory.
+    :param clock: seconds since the epoch (shared by processes; a test may move it).
+    """
+
+    def __init__(
+        self,
+        sessions: sessionmaker[Session],
+        per_minute: int = 20,
+        per_address: int = 60,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.sessions = sessions
         self.per_minute = per_minute
         self.per_address = per_address
-        self._seen: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
+        self.clock = clock
 
     def check(self, visitor_id: str | None, address: str | None = None) -> None:
         """Count one request against the visitor and the address (either may be None: not
@@ -181,26 +198,15 @@ class RateLimiter:
 
         :raises RateLimited: when the visitor or the address is over its limit.
         """
-        now = time.monotonic()
-        buckets = [(f"v:{visitor_id}", self.per_minute)] if visitor_id is not None else []
+        limits = [(f"v:{visitor_id}", self.per_minute)] if visitor_id is not None else []
         if address is not None:
-            buckets.append((f"a:{address}", self.per_address))
-        with self._lock:
-            windows = [(self._window(key, now), limit) for key, limit in buckets]
-            for times, limit in windows:
-                if len(times) >= limit:
-                    raise RateLimited(60 - (now - times[0]))
-            for times, _ in windows:
-                times.append(now)
-            if len(self._seen) > 10_000:
-                self._seen = {k: v for k, v in self._seen.items() if v and now - v[-1] <= 60}
-
-    def _window(self, key: str, now: float) -> deque[float]:
-        """The times of ``key``'s requests in the last 60 s (the lock held)."""
-        times = self._seen.setdefault(key, deque())
-        while times and now - times[0] > 60:
-            times.popleft()
-        return times
+            limits.append((f"a:{address}"[:100], self.per_address))
+        if not limits:
+            return
+        with self.sessions() as session:
+            wait_s = count_hit(session, limits, now=self.clock())
+        if wait_s is not None:
+            raise RateLimited(wait_s)
 
 
 V = TypeVar("V")

@@ -3,8 +3,6 @@ they go down and up again."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -14,16 +12,16 @@ from app.db.models import Base
 from app.db.session import alembic_config, migrate
 
 
-def test_migrations_build_the_models_schema(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'm.db'}"
+def test_migrations_build_the_models_schema(database_url: str) -> None:
+    url = database_url
     migrate(url)
     with create_engine(url).connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
 
 
-def test_migrations_downgrade_and_upgrade_again(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'm.db'}"
+def test_migrations_downgrade_and_upgrade_again(database_url: str) -> None:
+    url = database_url
     migrate(url)
     command.downgrade(alembic_config(url), "base")
     migrate(url)
@@ -31,19 +29,28 @@ def test_migrations_downgrade_and_upgrade_again(tmp_path: Path) -> None:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
 
 
-def test_hinted_cards_stored_before_0009_leave_the_records(tmp_path: Path) -> None:
+def test_hinted_cards_stored_before_0009_leave_the_records(database_url: str) -> None:
     """A win with hints stored before hints made a play assisted is marked assisted by 0009,
     so it leaves the deal's records; a card without hints stays as it was."""
-    url = f"sqlite:///{tmp_path / 'm.db'}"
+    url = database_url
     command.upgrade(alembic_config(url), "0008")
     engine = create_engine(url)
     with engine.begin() as conn:
         for row_id, hints in ((1, 0), (2, 3)):
+            conn.execute(  # the card's play first: PostgreSQL holds the foreign key
+                text(
+                    "INSERT INTO plays (id, play_id, visitor_id, number, mode, custom, auto_safe, steps, cursor,"
+                    " version, undos, hints, status, elapsed_s, created_at, last_action_at)"
+                    " VALUES (:id, :play, 'v', 2, 'classic', false, true, '', 0, 0, 0, :hints, 'won', 60.0,"
+                    " '2026-12-01 00:00:00', '2026-12-01 00:00:00')"
+                ),
+                {"id": row_id, "play": f"p{row_id}", "hints": hints},
+            )
             conn.execute(
                 text(
                     "INSERT INTO finish_cards (id, play_row_id, visitor_id, number, mode, custom, assisted,"
                     " result, moves, elapsed_s, undos, hints, cards_home, points, finished_at)"
-                    " VALUES (:id, :id, 'v', 2, 'classic', 0, 0, 'won', 200, 60.0, 0, :hints, 104, 1000,"
+                    " VALUES (:id, :id, 'v', 2, 'classic', false, false, 'won', 200, 60.0, 0, :hints, 104, 1000,"
                     " '2026-12-01 00:00:00')"
                 ),
                 {"id": row_id, "hints": hints},

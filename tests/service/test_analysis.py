@@ -5,6 +5,8 @@ and one real run of the solver in the background thread."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -405,3 +407,42 @@ def test_the_solver_time_uses_the_decimal_separator_of_the_language(client: Test
     client.cookies.set("ft_lang", lang)
     text = _text(client.get(f"/game/{winning.NUMBER}/analysis?mode=classic").text)
     assert shown in text
+
+
+class HeldPool:
+    """A solver pool stand-in that holds every call until ``release`` is set, then fails it
+    (an analysis that fails), counting the calls."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.calls = 0
+
+    def solve(self, *_: Any, **__: Any) -> SolveResult:
+        self.calls += 1
+        self.release.wait(20)
+        raise RuntimeError("solver process died")
+
+
+def test_an_analysis_under_way_or_failed_in_one_process_is_not_started_in_another(
+    solving_client: TestClient,
+) -> None:
+    """Two server processes' analysis runners on one database (the page's poll may reach
+    either): while one analyses a play, the other says "running" and starts nothing; once it
+    has failed, both say "failed" for a minute, and neither starts it again."""
+    client = solving_client
+    sessions = client.app.state.services.db.sessions  # type: ignore[attr-defined]
+    play = _lost_play(client, 3)
+    first, second = HeldPool(), HeldPool()
+    runners = [analysis.AnalysisRunner(sessions, pool, per_call_ms=50, total_s=5) for pool in (first, second)]  # type: ignore[arg-type]
+    with sessions() as session:
+        loaded = get_play(session, play["play_id"])
+    assert runners[0].ensure(loaded) == runners[0].RUNNING
+    deadline = time.monotonic() + 10
+    while first.calls == 0 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert runners[1].ensure(loaded) == runners[1].RUNNING
+    assert runners[1].wait_idle(1) and second.calls == 0
+    first.release.set()
+    assert runners[0].wait_idle(10)
+    assert [r.ensure(loaded) for r in runners] == ["failed", "failed"]
+    assert second.calls == 0 and first.calls == 1

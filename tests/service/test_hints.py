@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
@@ -12,6 +13,7 @@ from sqlalchemy import delete
 
 from app.config import Settings
 from app.db.models import SolvedDeal
+from app.db.session import Database, migrate
 from app.engine import CLASSIC, Game, Move, Position, deal
 from app.main import create_app
 from app.services.hints import heuristic_move
@@ -58,13 +60,47 @@ def test_follow_line_finds_where_a_position_stands() -> None:
     assert follow_line(start, line, game.position) is None
 
 
-def test_rate_limiter_counts_per_visitor() -> None:
-    rate = RateLimiter(per_minute=2)
+def test_rate_limiter_counts_per_visitor_over_a_sliding_minute(database_url: str) -> None:
+    migrate(database_url)
+    now = [1000.0]
+    rate = RateLimiter(Database(database_url).sessions, per_minute=2, clock=lambda: now[0])
     rate.check("a")
+    now[0] += 30
     rate.check("a")
     rate.check("b")
+    with pytest.raises(RateLimited) as refused:
+        rate.check("a")
+    assert refused.value.retry_after_s == pytest.approx(30)
+    now[0] += 30.5  # the first request left the window
+    rate.check("a")
     with pytest.raises(RateLimited):
         rate.check("a")
+
+
+def test_the_rate_limit_holds_across_processes(database_url: str) -> None:
+    """Two server processes (two limiters, each with its own engine, on one database) share one window, per visitor and
+    per address: ten requests racing from threads of both take exactly the limit."""
+    migrate(database_url)
+    limiters = [RateLimiter(Database(database_url).sessions, per_minute=4, per_address=6) for _ in range(2)]
+    outcomes: list[str] = []
+
+    def ask(i: int) -> None:
+        try:
+            limiters[i % 2].check("v1", "10.0.0.1")
+            outcomes.append("ok")
+        except RateLimited:
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["ok"] * 4 + ["refused"] * 6
+    limiters[0].check("v2", "10.0.0.1")  # another visitor at the same address: 2 more
+    limiters[1].check("v3", "10.0.0.1")
+    with pytest.raises(RateLimited):
+        limiters[0].check("v4", "10.0.0.1")
 
 
 def test_following_every_hint_from_a_pool_deal_wins_it(settings: Settings) -> None:

@@ -35,8 +35,8 @@ class FakeSolver:
         return SolveResult("unwinnable", (), 10, 1.0)
 
 
-def test_worker_solves_wanted_deals_first_and_keeps_going_after_an_error(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+def test_worker_solves_wanted_deals_first_and_keeps_going_after_an_error(database_url: str) -> None:
+    url = database_url
     migrate(url)
     db = Database(url)
     solver = FakeSolver()
@@ -72,9 +72,9 @@ class SlowFakeSolver(FakeSolver):
         return SolveResult(result.status, result.moves, result.nodes, 5_000.0)
 
 
-def test_a_wanted_deal_cuts_the_rest_short_once_and_the_rest_it_cut_is_owed(tmp_path: Any) -> None:
+def test_a_wanted_deal_cuts_the_rest_short_once_and_the_rest_it_cut_is_owed(database_url: str) -> None:
     # A play-tester's shared link stayed "not yet known" for minutes while the worker rested.
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+    url = database_url
     migrate(url)
     db = Database(url)
     solver = SlowFakeSolver()
@@ -96,12 +96,12 @@ def test_a_wanted_deal_cuts_the_rest_short_once_and_the_rest_it_cut_is_owed(tmp_
         worker.stop()
 
 
-def test_a_wanted_deal_already_tried_is_not_solved_again(tmp_path: Any) -> None:
+def test_a_wanted_deal_already_tried_is_not_solved_again(database_url: str) -> None:
     # Every view of a deal left "unknown" asked for it again, and the worker spent its share
     # solving it again at the same budget.
     from app.services.deals import store_result
 
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+    url = database_url
     migrate(url)
     db = Database(url)
     with db.sessions() as s:
@@ -150,10 +150,10 @@ def _wait_for(condition: Any, seconds: float = 20) -> None:
 
 
 def test_a_deal_that_fails_is_logged_once_and_skipped(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    database_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     # A deal that raised was tried again every 30 s, for good: the pool stopped growing.
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+    url = database_url
     migrate(url)
     db = Database(url)
     dealt = _recording_deal(monkeypatch, failing={(2, "classic")})
@@ -171,10 +171,10 @@ def test_a_deal_that_fails_is_logged_once_and_skipped(
 
 
 def test_at_the_top_of_the_range_the_worker_stays_within_it(
-    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+    database_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
     # After GET /api/games/4294967295 the worker's next number was 4294967296, which no deal has.
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+    url = database_url
     migrate(url)
     db = Database(url)
     dealt = _recording_deal(monkeypatch, failing=set())
@@ -193,8 +193,8 @@ def test_at_the_top_of_the_range_the_worker_stays_within_it(
         assert solvable(s, MAX_GAME_NUMBER, "classic") is True
 
 
-def test_the_first_number_with_no_verdict_never_passes_the_top(tmp_path: Any) -> None:
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+def test_the_first_number_with_no_verdict_never_passes_the_top(database_url: str) -> None:
+    url = database_url
     migrate(url)
     db = Database(url)
     top = MAX_GAME_NUMBER
@@ -229,9 +229,9 @@ class BusyFor2Solver:
 
 
 def test_a_deal_the_solver_gives_up_on_again_and_again_is_skipped(
-    tmp_path: Any, caplog: pytest.LogCaptureFixture
+    database_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    url = f"sqlite:///{tmp_path / 'w.db'}"
+    url = database_url
     migrate(url)
     db = Database(url)
     solver = BusyFor2Solver()
@@ -243,3 +243,58 @@ def test_a_deal_the_solver_gives_up_on_again_and_again_is_skipped(
     assert solver.seen.count((2, "classic")) == BUSY_TRIES and solver.seen.count((2, "relaxed")) == BUSY_TRIES
     said = "deal pool worker: deal 2 ({}) failed; skipped until the server restarts"
     assert sorted(r.getMessage() for r in caplog.records) == [said.format("classic"), said.format("relaxed")]
+
+
+FAR_DEAL = 4_000_000_007
+"""A deal no shipped pool holds."""
+
+
+class FarDealSolver:
+    """A service's background solver that knows one deal, :data:`FAR_DEAL` (winnable); any
+    other fails (the worker skips it)."""
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def solve(self, position: Position, rules: Rules, **_: Any) -> SolveResult:
+        from app.engine import deal
+
+        if position != deal(FAR_DEAL, rules):
+            raise RuntimeError("not this deal")
+        self.seen.append(FAR_DEAL)
+        return SolveResult("winnable", ("D",), 10, 1.0)
+
+    def shutdown(self) -> None:
+        pass
+
+
+def test_two_server_processes_run_one_pool_worker_and_either_may_want_a_deal(database_url: str, tmp_path: Any) -> None:
+    """Two servers' services on one database (as two processes have): one holds the lease and
+    runs the pool worker, the other runs none; a deal wanted through the one without a worker
+    is queued in the database and solved by the other. Stopped, the leader hands over."""
+    from app.config import Settings
+    from app.runtime import Services
+
+    services = [
+        Services.build(Settings(data_dir=tmp_path / f"d{i}", database_url=database_url, secret_key="s", pool_lease_s=1))
+        for i in range(2)
+    ]
+    for s in services:
+        s.background_solver = FarDealSolver()  # type: ignore[assignment]
+        s.start()
+    try:
+        _wait_for(lambda: any(s.pool_worker is not None for s in services))
+        for _ in range(5):  # across several renewals: one worker, always in the same process
+            assert [s.pool_worker is not None for s in services].count(True) == 1
+            time.sleep(0.3)
+        leader, follower = sorted(services, key=lambda s: s.pool_worker is None)
+        follower.want_verdict(FAR_DEAL, "classic")
+        with leader.db.sessions() as session:
+            _wait_for(lambda: (session.expire_all(), solvable(session, FAR_DEAL, "classic"))[1] is True)
+        assert FAR_DEAL in leader.background_solver.seen and not follower.background_solver.seen  # type: ignore[attr-defined]
+        leader.stop()
+        _wait_for(lambda: follower.pool_worker is not None, 10)
+        assert follower.pool_worker is not None
+    finally:
+        for s in services:
+            s.stop()
