@@ -13,10 +13,9 @@ Nothing is stored and no cookie is set.
 
 **Security headers.** Every answer gets, unless it has its own: :data:`CSP`,
 ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin`` and
-``X-Frame-Options: DENY`` (``frame-ancestors`` for browsers that predate it). That includes
-the two answers made outside :class:`SecurityHeadersMiddleware`: a 500
-(:func:`server_error`, made by Starlette's outermost ``ServerErrorMiddleware``) carries them
-itself.
+``X-Frame-Options: DENY`` (``frame-ancestors`` for browsers that predate it). A 500 is sent
+from outside :class:`SecurityHeadersMiddleware` (by Starlette's outermost
+``ServerErrorMiddleware``), so :func:`server_error` puts them on itself.
 
 **Unknown hosts.** A ``Host`` that is not one of ``FT_ALLOWED_HOSTS`` is refused with a 400
 like every other error answer (:class:`TrustedHostPages`): the error page in the visitor's

@@ -66,10 +66,9 @@ def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Ba
         height = max(round(share * (CHART_H - 4), 1), MIN_BAR)
         label = _("won") if won else ngettext("%(home)s card home", "%(home)s cards home", home) % {"home": home}
         marked = not won and share < SMALL_SHARE and not (bars and bars[-1].mark is not None)
-        x = round(i * slot + BAR_GAP / 2, 1)
         bars.append(
             Bar(
-                x,
+                round(i * slot + BAR_GAP / 2, 1),
                 round(CHART_H - height, 1),
                 round(slot - BAR_GAP, 1),
                 height,
