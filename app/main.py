@@ -7,7 +7,6 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from sqlalchemy import text
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette_compress import CompressMiddleware
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
@@ -18,7 +17,7 @@ from app.runtime import Services
 from app.web.errors import register_error_handlers, too_large
 from app.web.middleware.addresses import OneAddressMiddleware
 from app.web.middleware.body_limit import BodyLimitMiddleware
-from app.web.middleware.guard import CrossOriginMiddleware, SecurityHeadersMiddleware
+from app.web.middleware.guard import CrossOriginMiddleware, SecurityHeadersMiddleware, TrustedHostPages
 from app.web.middleware.head import HeadMiddleware
 from app.web.middleware.language import LanguageMiddleware
 from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware, watch_sessions
@@ -55,7 +54,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", FingerprintedStaticFiles(directory=PROJECT_ROOT / "static"), name="static")
     app.add_middleware(CrossOriginMiddleware, public_origin=settings.public_url)  # before a cookie is set
     app.add_middleware(LanguageMiddleware)  # the refusal page speaks the visitor's language
-    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.trusted_hosts())  # 400 for a strange Host
+    app.add_middleware(TrustedHostPages, allowed_hosts=settings.trusted_hosts())  # 400 page for a strange Host
     app.add_middleware(SecurityHeadersMiddleware)  # on every answer, refusals too
     app.add_middleware(HeadMiddleware)  # a HEAD is served as the GET, without its body
     if settings.trusted_proxy_list():  # outermost: every part of the app sees the client's address

@@ -28,6 +28,21 @@ NAME_TEXT = "^[^\x00\ufffd]*$"
 characters are dropped as it is stored: :func:`app.services.records.clean_name`)."""
 
 _DIGITS = re.compile(rf"[0-9]{{1,{MAX_DIGITS}}}")
+_PRINTABLE = re.compile(PRINTABLE)
+
+
+def optional_text(text: str | None, max_length: int) -> str | None:
+    """``text`` when it has 1 to ``max_length`` characters and none of them a control
+    character (:data:`PRINTABLE`), else None. For a page's optional display values (a
+    selection, a notice, a sealed hint): a wrong one is ignored, and the page shows as it
+    would without it, never an error page.
+
+    >>> optional_text("3", 3), optional_text("x" * 4, 3), optional_text("1\x00", 3), optional_text("", 3)
+    ('3', None, None, None)
+    """
+    if not text or len(text) > max_length or _PRINTABLE.fullmatch(text) is None:
+        return None
+    return text
 
 
 def ascii_number(text: str | None) -> int | None:

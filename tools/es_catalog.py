@@ -18,6 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ES: dict[str, str | tuple[str, str]] = {
     "That address or form was not understood.": "No se ha entendido esa dirección o ese formulario.",
     "There is no page at this address.": "No hay ninguna página en esta dirección.",
+    "Something went wrong on our side. Try again in a moment.": "Algo ha fallado por nuestra parte. Vuelve a intentarlo en un momento.",
+    "This site does not answer at this address.": "Este sitio no responde en esta dirección.",
     "This address takes a form, not a visit: start from the game's page.": "Esta dirección recibe un formulario, no una visita: empieza desde la página de la partida.",
     "This form was sent from another site, so it was refused and nothing changed. Open the game here and play from its own page.": "Este formulario llegó desde otro sitio, así que se rechazó y no cambió nada. Abre aquí la partida y juega desde su propia página.",
     "That request is too large: a form of this site is never that long.": "Esa petición es demasiado grande: ningún formulario de este sitio es tan largo.",

@@ -57,10 +57,17 @@ GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game num
 game number is."""
 
 
+def mode_named(name: str | None) -> Mode | None:
+    """The mode of that name in any case (``relaxed``, ``Relaxed``, ``RELAXED``), or None."""
+    folded = name.lower() if name is not None else None
+    return Mode(folded) if folded in MODES else None
+
+
 def mode_or_classic(name: str | None) -> Mode:
-    """The mode named, or Classic for a missing or unknown name (a page never fails on it;
-    the address middleware already sent unknown ``?mode=`` links to Classic with a notice)."""
-    return Mode(name) if name in MODES else Mode.CLASSIC
+    """The mode named (:func:`mode_named`), or Classic for a missing or unknown name (a page
+    never fails on it; the address middleware already sent unknown ``?mode=`` links to
+    Classic with a notice)."""
+    return mode_named(name) or Mode.CLASSIC
 
 
 async def mode_query(mode: Annotated[str | None, Query(max_length=16, pattern=PRINTABLE)] = None) -> Mode:

@@ -111,6 +111,10 @@ async def too_large(scope: Scope, receive: Receive) -> Response:
 
 
 def register_error_handlers(app: FastAPI) -> None:
-    """Install :func:`invalid_request` and :func:`http_error` on ``app``."""
+    """Install :func:`invalid_request`, :func:`http_error` and, for any other exception, the
+    500 of :func:`app.web.middleware.guard.server_error` on ``app``."""
+    from app.web.middleware.guard import server_error  # the guard imports this module
+
     app.add_exception_handler(RequestValidationError, invalid_request)  # type: ignore[arg-type]
     app.add_exception_handler(StarletteHTTPException, http_error)  # type: ignore[arg-type]
+    app.add_exception_handler(Exception, server_error)

@@ -23,6 +23,7 @@
   let suppressClick = false;
   let lastSent = {src: null, at: -1e9}; // the pile the last tap's move came from, and when
   let rects = null;      // card boxes before a swap, for the slide
+  let focusWas = null;   // where the keyboard focus was before a swap: {id} or {pile}
 
   const table = () => document.getElementById("table");
   const pile = (key) => table() && table().querySelector(`[data-pile="${key}"]`);
@@ -506,10 +507,34 @@
     celebrate();
     if (target) focusPile(target.matches("button, a") ? target.parentElement : target);
     if (target && target.matches("button, a")) target.focus();
-    if (!document.activeElement || document.activeElement === document.body) {
-      const fallback = document.getElementById("stock") || t.querySelector("#act-undo:not([disabled]), button, a");
-      if (fallback) fallback.focus({preventScroll: true});
+    const was = focusWas;
+    focusWas = null;
+    if (!target && !t.contains(document.activeElement)) refocus(t, was);
+  }
+
+  // The focus after an answer that names no place for it stays where the player was: the same
+  // control, else the same pile, else the hinted cards; else the table itself, where Enter or
+  // Space does nothing (never the stock, where Enter would draw a card).
+  function refocus(t, was) {
+    const same = was && was.id ? document.getElementById(was.id) : null;
+    if (same && t.contains(same) && !same.disabled && same.getClientRects().length) {
+      same.focus({preventScroll: true});
+      return;
     }
+    const hinted = t.querySelector(".card.hinted");
+    const place = (was && was.pile && pile(was.pile)) || (hinted && hinted.closest("[data-pile]"));
+    if (place) { focusPile(place); return; }
+    if (!t.hasAttribute("tabindex")) t.setAttribute("tabindex", "-1");
+    t.focus({preventScroll: true});
+  }
+
+  function focusNow() {
+    const el = document.activeElement;
+    const t = table();
+    if (!el || !t || !t.contains(el) || el === t) return null;
+    if (el.id) return {id: el.id};
+    const p = el.closest("[data-pile]");
+    return p ? {pile: p.dataset.pile} : null;
   }
 
   function showOffline(text) {
@@ -574,7 +599,15 @@
     const shown = Array.from(table().querySelectorAll("[data-pile][data-key]"));
     e.detail.headers["FT-Piles"] = shown.map((p) => p.dataset.pile + "=" + p.dataset.key).join(" ");
   });
-  document.addEventListener("htmx:beforeSwap", (e) => { if (e.detail.target && e.detail.target.id === "table") rects = boxes(); });
+  document.addEventListener("htmx:beforeSwap", (e) => {
+    if (e.detail.target && e.detail.target.id === "table") { rects = boxes(); focusWas = focusNow(); }
+  });
+  // A note over the top bar goes at a tap on it (its buttons and links still act), and a notice
+  // goes by itself after a few seconds (static/css/table.css): it never keeps the header hidden.
+  document.addEventListener("click", (event) => {
+    const note = event.target.closest && event.target.closest("#table .messages > *");
+    if (note && !event.target.closest("button, a")) note.hidden = true;
+  });
   document.addEventListener("htmx:afterSettle", () => {
     busy = false;
     afterSwap();

@@ -3,6 +3,7 @@ count), honours, and statistics against hand-computed figures."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,6 +15,7 @@ from sqlalchemy.orm import Session
 from app.db.models import FinishCard, PlayRow
 from app.db.session import Database, migrate
 from app.services.records import best_wins, clean_name, honours, personal_best, set_display_name, stats
+from app.web.views.stats import MIN_BAR, chart_bars
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -195,3 +197,25 @@ def test_statistics_page_shows_the_figures_and_a_chart(client: TestClient) -> No
     es = client.get("/stats?mode=classic", headers={"Accept-Language": "es"}).text
     assert 'data-stat="win-rate">67\xa0%</dd>' in es and "Racha actual" in es
     assert 'data-stat="played">0</dd>' in client.get("/stats?mode=relaxed").text
+
+
+def test_a_low_bar_of_the_chart_is_seen_and_carries_its_count(client: TestClient) -> None:
+    # A play-tester's chart looked empty after a game given up with 3 cards home: a 3-unit bar.
+    with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
+        client.post("/api/games/9/plays")
+        from app.web.middleware.visitor import VisitorCookie
+
+        vid = VisitorCookie("test-secret").read(client.cookies.get("ft_visitor"))
+        assert vid
+        add(s, vid, "resigned", moves=5, elapsed=20, home=3)
+    html = client.get("/stats?mode=classic").text
+    (height,) = re.findall(r'<rect [^>]*height="([0-9.]+)"[^>]*class="lost"', html)
+    assert float(height) >= MIN_BAR >= 8  # about 7 % of the chart: a mark that can be seen
+    assert re.search(
+        r'<span class="bar-mark" style="left: 1(\.0)?%; bottom: [0-9.]+%" aria-hidden="true">3</span>', html
+    )
+    # no cards home at all still leaves a mark; a high bar or a win carries no number; of two low
+    # bars side by side only the first is numbered (their numbers would overlap)
+    bars = chart_bars([(False, 0), (False, 2), (False, 60), (True, 104), (False, 1)])
+    assert [b.height >= MIN_BAR for b in bars] == [True] * 5
+    assert [b.mark for b in bars] == ["0", None, None, None, "1"]

@@ -216,3 +216,47 @@ def test_the_host_settings_read_from_the_environment(monkeypatch: pytest.MonkeyP
         monkeypatch.setenv("FT_PUBLIC_URL", bad)
         with pytest.raises(ValidationError, match="FT_PUBLIC_URL must be"):
             Settings()
+
+
+@pytest.fixture
+def failing_client(settings: Settings) -> Iterator[TestClient]:
+    """The app with a page and an API route that fail (an unexpected exception), its 500s
+    answered as a browser would get them (not raised into the test)."""
+    app = create_app(settings)
+
+    def fail() -> None:
+        raise RuntimeError("a fault in the app")
+
+    app.add_api_route("/boom", fail)
+    app.add_api_route("/api/boom", fail)
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c
+
+
+def test_a_500_is_an_error_page_with_the_security_headers(failing_client: TestClient) -> None:
+    # A play-tester's 500 was Starlette's plain "Internal Server Error", without the headers.
+    r = failing_client.get("/boom")
+    assert r.status_code == 500 and r.headers["content-type"].startswith("text/html")
+    assert 'role="alert">Something went wrong on our side. Try again in a moment.<' in r.text
+    assert "RuntimeError" not in r.text and "a fault in the app" not in r.text
+    _has_security_headers(r)
+    es = failing_client.get("/boom", headers={"Accept-Language": "es"})
+    assert es.status_code == 500 and 'role="alert">Algo ha fallado por nuestra parte.' in es.text
+    api = failing_client.get("/api/boom")
+    assert api.status_code == 500 and api.json()["error"] == "internal_error" and api.json()["detail"]
+    _has_security_headers(api)
+
+
+def test_an_unknown_host_gets_an_error_page_like_any_other(client: TestClient) -> None:
+    # It was a plain-text "Invalid host header", unlike every other error answer.
+    r = client.get("/game/4", headers={"Host": "evil.example"})
+    assert r.status_code == 400 and r.headers["content-type"].startswith("text/html")
+    assert 'role="alert">This site does not answer at this address.<' in r.text
+    _has_security_headers(r)
+    es = client.get("/game/4", headers={"Host": "evil.example", "Accept-Language": "es"})
+    assert 'role="alert">Este sitio no responde en esta dirección.<' in es.text
+    es = client.get("/game/4", headers={"Host": "evil.example", "Cookie": "ft_lang=es"})
+    assert 'role="alert">Este sitio no responde en esta dirección.<' in es.text
+    api = client.get("/api/games/4", headers={"Host": "evil.example"})
+    assert api.status_code == 400 and api.json()["error"] == "unknown_host" and api.json()["detail"]
+    assert client.get("/game/4", headers={"Host": "localhost:8000"}).status_code == 200

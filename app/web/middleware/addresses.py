@@ -1,6 +1,7 @@
 """One address per deal: ``/game/00042`` and ``/game/+42`` (and their ``/records``,
 ``/analysis``, ``/card`` … pages) redirect (301) to ``/game/42``, so a shared link stays one
-link and the pages of a deal share their history. A mode that does not exist
+link and the pages of a deal share their history; so does a mode written in capitals
+(``?mode=RELAXED`` → ``?mode=relaxed``). A mode that does not exist
 (``?mode=zzqx``) is said, not silently replaced: 303 to the Classic page with the notice
 ``bad_mode`` (the table shows it)."""
 
@@ -39,6 +40,8 @@ def one_address(path: str, query: str) -> RedirectResponse | None:
         return RedirectResponse(canonical + (f"?{query}" if query else ""), status_code=301)
     params = QueryParams(query)
     mode = params.get("mode")
+    if mode is not None and mode.lower() in MODES and mode not in MODES:  # ?mode=RELAXED: its one address
+        return RedirectResponse(f"{path}?{urlencode({**params, 'mode': mode.lower()})}", status_code=301)
     if mode is not None and mode not in MODES:
         fixed = {**params, "mode": "classic", "notice": "bad_mode"}
         return RedirectResponse(f"{path}?{urlencode(fixed)}", status_code=303)

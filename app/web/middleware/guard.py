@@ -13,7 +13,13 @@ Nothing is stored and no cookie is set.
 
 **Security headers.** Every answer gets, unless it has its own: :data:`CSP`,
 ``X-Content-Type-Options: nosniff``, ``Referrer-Policy: same-origin`` and
-``X-Frame-Options: DENY`` (``frame-ancestors`` for browsers that predate it).
+``X-Frame-Options: DENY`` (``frame-ancestors`` for browsers that predate it). A 500 is sent
+from outside :class:`SecurityHeadersMiddleware` (by Starlette's outermost
+``ServerErrorMiddleware``), so :func:`server_error` puts them on itself.
+
+**Unknown hosts.** A ``Host`` that is not one of ``FT_ALLOWED_HOSTS`` is refused with a 400
+like every other error answer (:class:`TrustedHostPages`): the error page in the visitor's
+language, ``{"error": "unknown_host", "detail": …}`` under ``/api/``.
 """
 
 from __future__ import annotations
@@ -21,13 +27,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
+from starlette._utils import parse_host_header
 from starlette.datastructures import Headers, MutableHeaders
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from app.i18n import _
+from app.i18n import COOKIE, DEFAULT, _, speaking
 from app.web.errors import answers_json, error_page
+from app.web.middleware.language import pick_language
 
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSP = "; ".join(
@@ -136,3 +145,55 @@ class SecurityHeadersMiddleware:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """The answer to a request that failed in the app (an unexpected exception: Starlette's
+    ``ServerErrorMiddleware`` calls this, then re-raises for the server's log): a 500 like
+    every other error, ``{"error": "internal_error", "detail": …}`` under ``/api/``, else the
+    error page in the visitor's language, with :data:`SECURITY_HEADERS` (it is sent from
+    outside :class:`SecurityHeadersMiddleware`)."""
+    if answers_json(request):
+        detail = "the server failed to answer this request; try again later"
+        response: Response = JSONResponse({"error": "internal_error", "detail": detail}, status_code=500)
+    else:
+        with speaking(request.scope.get("state", {}).get("lang", DEFAULT)):
+            message = _("Something went wrong on our side. Try again in a moment.")
+            response = error_page(request, message, status_code=500)
+    response.headers.update(SECURITY_HEADERS)
+    return response
+
+
+def unknown_host(scope: Scope) -> Response:
+    """The 400 for a request to a host name this server does not answer to: JSON under
+    ``/api/``, else the error page in the language the request names (it is refused before
+    :class:`~app.web.middleware.language.LanguageMiddleware` runs)."""
+    request = Request(scope)
+    if answers_json(request):
+        detail = "this server does not answer to that Host name"
+        return JSONResponse({"error": "unknown_host", "detail": detail}, status_code=400)
+    with speaking(pick_language(request.cookies.get(COOKIE), request.headers.get("accept-language"))):
+        return error_page(request, _("This site does not answer at this address."), status_code=400)
+
+
+class TrustedHostPages(TrustedHostMiddleware):
+    """Starlette's trusted-host check (``allowed_hosts``: ``FT_ALLOWED_HOSTS``; ``*.example.org``
+    patterns; a ``www.`` redirect as Starlette's), whose refusal is :func:`unknown_host`
+    instead of a plain-text ``Invalid host header``."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and not self.allow_any and not self._answers(scope):
+            await unknown_host(scope)(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+    def _answers(self, scope: Scope) -> bool:
+        """Whether Starlette's check would let the request through or redirect it to ``www.``."""
+        parsed = parse_host_header(Headers(scope=scope).get("host"))
+        if parsed is None:
+            return False
+        host = parsed.host.lower()
+        return any(
+            host == p or (p.startswith("*") and host.endswith(p[1:])) or (self.www_redirect and "www." + host == p)
+            for p in self.allowed_hosts
+        )

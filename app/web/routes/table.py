@@ -14,9 +14,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
 
 from app.deps import RateDep, RateKeyDep, SessionDep, SolverDep, VisitorDep
-from app.engine import MODES, Move
+from app.engine import Move
 from app.i18n import N_, _
-from app.params import MAX_COUNT, PRINTABLE, AsciiDigits, ascii_number
+from app.params import MAX_COUNT, PRINTABLE, AsciiDigits, ascii_number, optional_text
 from app.runtime import ServicesDep, get_services
 from app.services import actions, challenges, deals, hints, plays, records
 from app.services.solver_pool import RateLimited
@@ -32,6 +32,7 @@ from app.web.deps import (
     ModeQuery,
     OnlySolvableDep,
     display_options,
+    mode_named,
     mode_or_classic,
     only_solvable,
 )
@@ -196,19 +197,22 @@ def game_page(
     visitor: VisitorDep,
     services: ServicesDep,
     mode: ModeQuery,
-    sel: Annotated[str | None, Query(max_length=3, pattern=PRINTABLE)] = None,
-    n: Annotated[str | None, Query(max_length=4, pattern=PRINTABLE)] = None,
-    notice: Annotated[str | None, Query(max_length=32, pattern=PRINTABLE)] = None,
-    hint: Annotated[str | None, Query(max_length=256, pattern=PRINTABLE)] = None,
+    sel: Annotated[str | None, Query()] = None,
+    n: Annotated[str | None, Query()] = None,
+    notice: Annotated[str | None, Query()] = None,
+    hint: Annotated[str | None, Query()] = None,
 ) -> Response:
     """This visitor's play of deal ``number`` (resumed, or dealt). ``sel``/``n`` lift a
     selection for tap play; ``notice`` shows one of :data:`NOTICES`; ``hint`` shows the hint
-    sealed by ``POST …/hint`` (:mod:`app.web.hint_seal`), only for the play it was given for."""
+    sealed by ``POST …/hint`` (:mod:`app.web.hint_seal`), only for the play it was given for.
+    These four only change what the table shows: a value that is malformed, out of range or
+    too long is ignored, and the plain table shows (never an error page)."""
     play = plays.current_play(session, visitor, number, mode)
     services.dead_ends.start(play)
     if play.row.number is not None and services.verdicts.verdict(session, play.row.number, play.row.mode) is None:
         services.want_verdict(play.row.number, play.row.mode)
-    count = ascii_number(n)  # a bad count just shows no selection
+    sel, notice, hint = optional_text(sel, 3), optional_text(notice, 32), optional_text(hint, 256)
+    count = ascii_number(optional_text(n, 4))
     given = hint_seal(services.secret_key).open(hint, play) if hint else None
     move, why = given if given is not None else (None, None)
     return _render(request, session, play, sel=sel, n=count, notice=notice, hint=move, why=why)
@@ -331,7 +335,7 @@ def act(
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off). The play is loaded once and the action written once; a fresh deal's
     first action stores its play (:func:`app.services.plays.play_to_act_on`)."""
-    known_mode = mode_name is None or mode_name in MODES
+    known_mode = mode_name is None or mode_named(mode_name) is not None
     mode = mode_or_classic(mode_name)
     play = plays.play_to_act_on(session, visitor, number, mode, version)
     if not known_mode or version is None:

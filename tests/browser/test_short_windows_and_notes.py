@@ -1,0 +1,142 @@
+"""A fresh play-tester's faults after issues 13 and 17: a phone held sideways (844×390) whose
+bottom bar hid the columns' top cards and whose finish card cut off its buttons, notes over the
+top bar that stayed on it, and a hint that left the focus on the stock, where Enter draws.
+
+Each is checked at 844×390 (touch), 390×844 (touch) and 1366×768. Screenshots in English and
+Spanish go to artifacts/screenshots/short_*.png.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .seed import seed_play
+from .test_long_columns_and_menu import COLUMNS, CONTROLS, _in_view
+
+SIZES = {
+    "sideways": {"width": 844, "height": 390},
+    "phone": {"width": 390, "height": 844},
+    "laptop": {"width": 1366, "height": 768},
+}
+TOP_CARDS = [f"#table [data-pile='{i}'] .cards > :last-child" for i in range(1, 11)]
+TOP_BAR = [".title .game-no", "[data-stat=moves]", "[data-stat=time]", ".modes .mode >> nth=0", ".modes .mode >> nth=1"]
+NEAR_WIN = (
+    "1:KS | 2:KH | 3:KD | 4:KC | 5:- | 6:- | 7:- | 8:- | 9:- | 10:- | F:QS KS QH KH QD KD QC KC | W:- | S:- | R:0"
+)
+"""Four kings left on the table, stock and waste empty: Finish wins."""
+
+
+def _context(browser: Browser, base_url: str, size: str, lang: str = "en") -> BrowserContext:
+    touch = size != "laptop"
+    context = browser.new_context(viewport=SIZES[size], has_touch=touch, is_mobile=touch)
+    context.add_cookies([{"name": "ft_lang", "value": lang, "url": base_url}])
+    return context
+
+
+def _open(context: BrowserContext, url: str) -> Page:
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.htmx !== undefined")
+    return page
+
+
+def _settled(page: Page) -> None:
+    page.wait_for_function("() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.wait_for_timeout(150)
+
+
+def _tap(page: Page, selector: str, size: str) -> None:
+    if size == "laptop":
+        page.locator(selector).click()
+    else:
+        page.locator(selector).tap()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_columns_top_card_and_the_controls_are_in_view_together(
+    browser: Browser, base_url: str, browser_data: Path, screenshots: Path, size: str
+) -> None:
+    # At 844×390 the bottom bar, stuck to the foot of the window, lay over the columns' top cards.
+    for lang in ("en", "es"):
+        context = _context(browser, base_url, size, lang)
+        page = _open(context, f"{base_url}/game/2?mode=classic")
+        page.screenshot(path=screenshots / f"short_table_{size}_{lang}.png")
+        hidden = [s for s in TOP_CARDS + CONTROLS if not _in_view(page, s)]
+        assert hidden == [], (size, lang, hidden)
+        assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
+        context.close()
+    # A 16-card column: once its top card is scrolled into view, the stock and the buttons are too.
+    context = _context(browser, base_url, size)
+    page = _open(context, seed_play(context, base_url, browser_data, COLUMNS[16], 318))
+    page.locator(TOP_CARDS[0]).evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.screenshot(path=screenshots / f"short_long_column_{size}.png")
+    hidden = [s for s in TOP_CARDS[:1] + CONTROLS if not _in_view(page, s)]
+    assert hidden == [], (size, hidden)
+    context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_note_over_the_top_bar_goes_at_a_tap_and_by_itself(
+    browser: Browser, base_url: str, screenshots: Path, size: str
+) -> None:
+    # The hint note (position: fixed) lay over the title, the score and, on a phone, the modes.
+    for lang in ("en", "es"):
+        context = _context(browser, base_url, size, lang)
+        page = _open(context, f"{base_url}/game/3?mode=classic")
+        page.locator("#act-hint").click()
+        expect(page.locator(".hint-note")).to_be_visible()
+        page.screenshot(path=screenshots / f"short_hint_{size}_{lang}.png")
+        _tap(page, ".hint-note", size)  # a tap puts it away
+        expect(page.locator(".hint-note")).to_be_hidden()
+        assert [s for s in TOP_BAR if not _in_view(page, s)] == []
+        assert page.locator("[data-stat=moves]").text_content() == "0"  # the tap did nothing else
+        page.locator("#act-hint").click()
+        expect(page.locator(".hint-note")).to_be_visible()
+        expect(page.locator(".hint-note")).to_be_hidden(timeout=10_000)  # and it goes by itself
+        assert [s for s in TOP_BAR if not _in_view(page, s)] == []
+        context.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_after_a_hint_enter_does_not_draw_a_card(browser: Browser, base_url: str, size: str) -> None:
+    # The hint's answer left the focus on the stock: the next Enter drew a card.
+    context = _context(browser, base_url, size)
+    page = _open(context, f"{base_url}/game/4?mode=classic")
+    stock = page.locator("#stock .count").text_content()
+    page.locator("header h1").click()  # the focus on nothing in particular
+    page.keyboard.press("h")
+    expect(page.locator(".hint-note")).to_be_visible()
+    _settled(page)
+    assert page.evaluate("document.activeElement.id") != "stock"
+    page.keyboard.press("Enter")
+    _settled(page)
+    assert page.locator("#stock .count").text_content() == stock
+    # From the Hint button, the focus is back on it after the answer.
+    page.locator("#act-hint").focus()
+    page.keyboard.press("Enter")
+    _settled(page)
+    assert page.evaluate("document.activeElement.id") == "act-hint"
+    assert page.locator("#stock .count").text_content() == stock
+    context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_finish_cards_buttons_are_in_view(
+    browser: Browser, base_url: str, browser_data: Path, screenshots: Path, size: str
+) -> None:
+    # At 844×390 a finish card showed half its buttons, with no sign that it scrolls.
+    for lang in ("en", "es"):
+        context = _context(browser, base_url, size, lang)
+        page = _open(context, seed_play(context, base_url, browser_data, NEAR_WIN, 9001 + len(lang), "classic"))
+        page.locator("#act-finish").click()
+        expect(page.locator("#finish-card .fc-records")).to_be_visible()
+        page.wait_for_timeout(300)
+        page.screenshot(path=screenshots / f"short_finish_won_{size}_{lang}.png")
+        buttons = page.locator("#finish-card .fc-actions .btn")
+        assert buttons.count() >= 3
+        hidden = [i for i in range(buttons.count()) if not _in_view(page, f"#finish-card .fc-actions .btn >> nth={i}")]
+        assert hidden == [], (size, lang, hidden)
+        context.close()
