@@ -16,6 +16,7 @@ from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
 from app.services.pool_worker import PoolWorker
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
+from app.services.survey import load_shipped_survey
 
 
 @dataclass
@@ -62,10 +63,11 @@ class Services:
         )
 
     def start(self) -> None:
-        """Migrate the database to head, load the shipped pool, start the pool worker."""
+        """Migrate the database to head, load the shipped pool and survey, start the pool worker."""
         migrate(self.db.url)
         with self.db.sessions() as session:
             load_shipped_pool(session)
+            load_shipped_survey(session)
         if self.settings.pool_worker:
             budget_ms = self.settings.pool_budget_s * 1000
             self.pool_worker = PoolWorker(self.db.sessions, self.background_solver, budget_ms)
