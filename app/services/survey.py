@@ -251,13 +251,14 @@ def load_shipped_survey(session: Session, folder: Path | None = None) -> int:
         file_rows = read_survey_file(survey_file(mode, folder))
         if not file_rows:
             continue
-        known = set(
-            session.execute(
+        known: set[tuple[str, str, str, int]] = {
+            (a, b, c, d)
+            for a, b, c, d in session.execute(
                 select(
                     SurveyVerdict.sample, SurveyVerdict.solver_version, SurveyVerdict.budget, SurveyVerdict.number
                 ).where(SurveyVerdict.mode == mode)
-            ).tuples()
-        )
+            )
+        }
         new = []
         for r in file_rows:
             key = (r["sample"], r["solver_version"], r["budget"], int(r["number"]))

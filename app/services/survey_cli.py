@@ -91,14 +91,19 @@ def cmd_survey(args: argparse.Namespace) -> int:
 
         def on_row(row: SurveyRow, counts: Counter[str]) -> None:
             fresh.append(row)
-            bar.update(task, completed=sv.numbers_done(counts), won=counts[WINNABLE], lost=counts[UNWINNABLE])
-            bar.update(task, unknown=counts[UNKNOWN])
+            done = sv.numbers_done(counts)
+            bar.update(task, completed=done, won=counts[WINNABLE], lost=counts[UNWINNABLE], unknown=counts[UNKNOWN])
 
         with db.sessions() as session:
             before = sv.stored_verdicts(session, plan)
         done_before: Counter[str] = Counter(before[n] for n in plan.numbers if n in before)
-        bar.reset(task, completed=sv.numbers_done(done_before), won=done_before[WINNABLE])
-        bar.update(task, lost=done_before[UNWINNABLE], unknown=done_before[UNKNOWN])
+        bar.reset(  # the rate counts this run only
+            task,
+            completed=sv.numbers_done(done_before),
+            won=done_before[WINNABLE],
+            lost=done_before[UNWINNABLE],
+            unknown=done_before[UNKNOWN],
+        )
         counts = sv.run_survey(plan, db.sessions, rows_of(args), on_row)
     where = f"seed {args.seed}" if args.sample == "random" else f"games {args.start}–{args.start + args.count - 1}"
     print(
