@@ -1,4 +1,4 @@
-""""How winnable is Forty Thieves?" (``/winnability``, issue 15): per mode the stored survey's
+""" "How winnable is Forty Thieves?" (``/winnability``, issue 15): per mode the stored survey's
 won, proved lost and undecided counts with Wilson 95 % intervals and the bounds on the
 winnable share, the solver version and budget, the budget chart and the histogram of winning
 lines with their text alternatives, in English and Spanish; its CSV; the links to it."""

@@ -12,7 +12,7 @@ from app.services.survey import verdict_csv
 from app.services.winnability import headline_rows
 from app.web.deps import ModeQuery
 from app.web.templating import templates
-from app.web.views.winnability import HIST_H, HIST_W, LADDER_H, LADDER_W, PAD, winnability_view
+from app.web.views.winnability import HIST_H, HIST_W, LADDER_H, LADDER_W, PAD, pct, winnability_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -23,7 +23,8 @@ def winnability_page(request: Request, session: SessionDep) -> Response:
     of the winning lines, what "winnable" means and the published figures."""
     views = winnability_view(session)
     box = {"ladder_w": LADDER_W, "ladder_h": LADDER_H, "pad": PAD, "hist_w": HIST_W, "hist_h": HIST_H}
-    return templates.TemplateResponse(request, "winnability.html", {"views": views, **box})
+    conf = (pct(0.95, 0), pct(0.975, 1))
+    return templates.TemplateResponse(request, "winnability.html", {"views": views, "conf": conf, **box})
 
 
 @router.get("/winnability.csv")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from babel.numbers import format_decimal
 from sqlalchemy.orm import Session
@@ -17,13 +17,13 @@ from app.i18n import _, current_language, decimal
 from app.services import winnability as w
 from app.web.templating import mode_label
 
-LADDER_W, LADDER_H = 560, 250
+LADDER_W, LADDER_H = 460, 250
 """The budget chart's box; the plot leaves :data:`PAD` for the axes' labels."""
 PAD = (52, 16, 34, 40)  # left, top, right, bottom
-HIST_W, HIST_H = 560, 200
+HIST_W, HIST_H = 440, 190
 BIN = 25
 """Moves per bar of the histogram of winning lines."""
-BARS = 14
+BARS = 20
 """Bars of the histogram at most (the last holds the longer lines too)."""
 
 
@@ -81,6 +81,9 @@ class Bin:
     low: int
     high: int | None
     count: int
+    label: str = ""
+    """The axis label under it (every other bar, counted back from the last; "700+" on a last
+    bar that holds the longer lines too)."""
 
 
 @dataclass(frozen=True)
@@ -160,7 +163,11 @@ def histogram(lines: list[int]) -> list[Bin]:
         last = i == len(counts) - 1 and lines[-1] >= low + BIN
         x, width = round(4 + i * slot + 1, 1), round(slot - 2, 1)
         bins.append(Bin(x, round(HIST_H - 20 - h, 1), width, h, low, None if last else low + BIN - 1, c))
-    return bins
+    end = len(bins) - 1  # labels on every other bar, counted back from the last
+    return [
+        replace(b, label=f"{b.low}{'+' if b.high is None else ''}") if i % 2 == end % 2 else b
+        for i, b in enumerate(bins)
+    ]
 
 
 def _counts(s: w.Survey) -> list[Row]:
