@@ -25,9 +25,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import insert, select
+from sqlalchemy import insert
 from sqlalchemy.orm import Session
 
+from app.db import queries
 from app.db.models import SurveyVerdict
 from app.engine import MODES
 from app.services.deals import pool_file, read_pool_file, write_pool_file
@@ -85,30 +86,17 @@ class SurveyPlan:
 
 def stored_verdicts(session: Session, plan: SurveyPlan) -> dict[int, str]:
     """The verdicts stored for ``plan``'s survey, by number (of its numbers or any other)."""
+    return {r.number: r.verdict for r in _plan_rows(session, plan)}
+
+
+def _plan_rows(session: Session, plan: SurveyPlan) -> list[SurveyVerdict]:
     k = plan.key()
-    rows = session.execute(
-        select(SurveyVerdict.number, SurveyVerdict.verdict).where(
-            SurveyVerdict.sample == k["sample"],
-            SurveyVerdict.mode == k["mode"],
-            SurveyVerdict.solver_version == k["solver_version"],
-            SurveyVerdict.budget == k["budget"],
-        )
-    )
-    return {int(n): str(v) for n, v in rows}
+    return queries.survey_rows(session, plan.mode, k["sample"], k["solver_version"], k["budget"])
 
 
 def plan_verdicts(session: Session, plan: SurveyPlan) -> list[SurveyVerdict]:
     """The stored verdicts of ``plan``'s numbers, in the plan's order."""
-    k = plan.key()
-    found = session.scalars(
-        select(SurveyVerdict).where(
-            SurveyVerdict.sample == k["sample"],
-            SurveyVerdict.mode == k["mode"],
-            SurveyVerdict.solver_version == k["solver_version"],
-            SurveyVerdict.budget == k["budget"],
-        )
-    )
-    by_number = {r.number: r for r in found}
+    by_number = {r.number: r for r in _plan_rows(session, plan)}
     return [by_number[n] for n in plan.numbers if n in by_number]
 
 
@@ -190,7 +178,6 @@ def run_survey(
 
 
 def _file_rows(session: Session, mode: str) -> list[dict[str, Any]]:
-    found = session.scalars(select(SurveyVerdict).where(SurveyVerdict.mode == mode))
     return [
         {
             "sample": r.sample,
@@ -203,7 +190,7 @@ def _file_rows(session: Session, mode: str) -> list[dict[str, Any]]:
             "elapsed_ms": r.elapsed_ms,
             "line": r.line or "",
         }
-        for r in found
+        for r in queries.survey_rows(session, mode)
     ]
 
 
@@ -251,14 +238,7 @@ def load_shipped_survey(session: Session, folder: Path | None = None) -> int:
         file_rows = read_survey_file(survey_file(mode, folder))
         if not file_rows:
             continue
-        known: set[tuple[str, str, str, int]] = {
-            (a, b, c, d)
-            for a, b, c, d in session.execute(
-                select(
-                    SurveyVerdict.sample, SurveyVerdict.solver_version, SurveyVerdict.budget, SurveyVerdict.number
-                ).where(SurveyVerdict.mode == mode)
-            )
-        }
+        known = queries.survey_keys(session, mode)
         new = []
         for r in file_rows:
             key = (r["sample"], r["solver_version"], r["budget"], int(r["number"]))
@@ -292,12 +272,7 @@ def grow_pool(session: Session, mode: str, pool: Path | None = None) -> tuple[in
     path = pool or pool_file(mode)
     rows = {int(r["number"]): r for r in read_pool_file(path)}
     added = 0
-    found = session.scalars(
-        select(SurveyVerdict)
-        .where(SurveyVerdict.mode == mode, SurveyVerdict.verdict.in_((WINNABLE, UNWINNABLE)))
-        .order_by(SurveyVerdict.number, SurveyVerdict.nodes)
-    )
-    for r in found:
+    for r in queries.survey_decided(session, mode):
         if r.number in rows:
             continue
         rows[r.number] = {

@@ -14,9 +14,9 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from app.db import queries
 from app.db.models import SurveyVerdict
 from app.solver import UNKNOWN, UNWINNABLE, WINNABLE, parse_budget
 from app.solver.survey import wilson
@@ -91,24 +91,17 @@ class Survey:
     ladder: list[LadderPoint]
 
 
+RANDOM = "random-"
+"""The start of a random sample's name (:func:`app.solver.sample.sample_name`)."""
+
+
 def _headline(session: Session, mode: str) -> tuple[str, str, str] | None:
     """(sample, solver version, budget) of the headline survey of ``mode``, or None."""
-    random_rows = (SurveyVerdict.mode == mode, SurveyVerdict.sample.like("random-%"))
-    version = session.scalars(
-        select(SurveyVerdict.solver_version)
-        .where(*random_rows)
-        .group_by(SurveyVerdict.solver_version)
-        .order_by(func.max(SurveyVerdict.solved_at).desc())
-        .limit(1)
-    ).first()
+    version = queries.survey_newest_version(session, mode, RANDOM)
     if version is None:
         return None
-    groups = session.execute(
-        select(SurveyVerdict.sample, SurveyVerdict.budget, func.count())
-        .where(*random_rows, SurveyVerdict.solver_version == version)
-        .group_by(SurveyVerdict.sample, SurveyVerdict.budget)
-    ).all()
-    sample, budget, _ = max(groups, key=lambda g: (g[2], _budget_size(g[1])))
+    sizes = queries.survey_sizes(session, mode, version, RANDOM)
+    sample, budget, _ = max(sizes, key=lambda g: (g[2], _budget_size(g[1])))
     return sample, version, budget
 
 
@@ -117,36 +110,16 @@ def _budget_size(budget: str) -> tuple[float, float]:
     return (b.nodes or math.inf, b.ms or math.inf)
 
 
-def survey_rows(session: Session, mode: str, sample: str, version: str, budget: str) -> list[SurveyVerdict]:
-    """The stored verdicts of one survey, by number."""
-    return list(
-        session.scalars(
-            select(SurveyVerdict)
-            .where(
-                SurveyVerdict.mode == mode,
-                SurveyVerdict.sample == sample,
-                SurveyVerdict.solver_version == version,
-                SurveyVerdict.budget == budget,
-            )
-            .order_by(SurveyVerdict.number)
-        )
-    )
-
-
 def headline_rows(session: Session, mode: str) -> list[SurveyVerdict]:
     """The verdicts of the headline survey of ``mode`` (none stored: empty)."""
     head = _headline(session, mode)
-    return survey_rows(session, mode, *head) if head else []
+    return queries.survey_rows(session, mode, *head) if head else []
 
 
 def ladder(session: Session, mode: str, sample: str, version: str) -> list[LadderPoint]:
     """The share resolved and won at each node budget stored for the sample, counted over the
     deals surveyed at every one of those budgets (so each point has the same deals)."""
-    found = session.execute(
-        select(SurveyVerdict.budget, SurveyVerdict.number, SurveyVerdict.verdict).where(
-            SurveyVerdict.mode == mode, SurveyVerdict.sample == sample, SurveyVerdict.solver_version == version
-        )
-    ).all()
+    found = queries.survey_verdicts(session, mode, sample, version)
     by_budget: dict[int, dict[int, str]] = {}
     for budget, number, verdict in found:
         b = parse_budget(budget)
@@ -172,7 +145,7 @@ def mode_survey(session: Session, mode: str) -> Survey | None:
     if head is None:
         return None
     sample, version, budget = head
-    rows = survey_rows(session, mode, sample, version, budget)
+    rows = queries.survey_rows(session, mode, sample, version, budget)
     n = len(rows)
     counts = tuple(
         Count(v, k, n, *wilson(k, n))
