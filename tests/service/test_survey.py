@@ -143,3 +143,27 @@ def test_the_csv_has_number_verdict_nodes_seconds_line(db: Database) -> None:
     lines = text.splitlines()
     assert lines[0] == "number,verdict,nodes,seconds,line" and len(lines) == 3
     assert lines[1].startswith("1,") and lines[2].startswith("2,")
+
+
+def test_the_command_surveys_resumes_and_writes_the_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from app.solver.cli import main
+
+    url = f"sqlite:///{tmp_path / 'c.db'}"
+    args = ["survey", "--plain", "--sample", "random", "--seed", "5", "--count", "3", "--budget", "2000n"]
+    assert main([*args, "--database-url", url, "--csv", str(tmp_path / "v.csv")]) == 0
+    out = capsys.readouterr()
+    assert "random sample (seed 5), 3 deals, budget 2000n per deal" in out.out and "(3 solved now)" in out.out
+    assert "classic 2000n" in out.err  # the progress bar
+    lines = (tmp_path / "v.csv").read_text().splitlines()
+    assert lines[0] == "number,verdict,nodes,seconds,line"
+    assert [int(line.split(",")[0]) for line in lines[1:]] == random_numbers(5, 3)
+    assert main([*args, "--count", "4", "--database-url", url]) == 0
+    assert "(1 solved now)" in capsys.readouterr().out
+
+
+def test_the_command_refuses_a_sample_it_cannot_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    from app.solver.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["survey", "--from", "4294967295", "--count", "2", "--budget", "2000n"])
+    assert stop.value.code == 2 and "game number" in capsys.readouterr().err
