@@ -16,7 +16,7 @@ from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
 from app.services.pool_worker import PoolWorker
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
-from app.services.survey import load_shipped_survey
+from app.services.survey import ShippedSurvey
 
 
 @dataclass
@@ -30,6 +30,7 @@ class Services:
     :ivar guesses: hints the solver could not prove, by (play id, version).
     :ivar dead_ends: the dead-end checks and their verdicts.
     :ivar verdicts: the decided deal verdicts read so far.
+    :ivar survey: the shipped winnability survey, loaded into the database on first use.
     :ivar pool_worker: the background solver of new deals, None when switched off or stopped.
     """
 
@@ -43,6 +44,7 @@ class Services:
     dead_ends: DeadEndWatch
     analyses: AnalysisRunner
     verdicts: DecidedVerdicts = field(default_factory=DecidedVerdicts)
+    survey: ShippedSurvey = field(default_factory=ShippedSurvey)
     pool_worker: PoolWorker | None = field(default=None)
 
     @classmethod
@@ -63,11 +65,11 @@ class Services:
         )
 
     def start(self) -> None:
-        """Migrate the database to head, load the shipped pool and survey, start the pool worker."""
+        """Migrate the database to head, load the shipped pool, start the pool worker (the shipped
+        survey loads on the first visit to its page: :attr:`survey`)."""
         migrate(self.db.url)
         with self.db.sessions() as session:
             load_shipped_pool(session)
-            load_shipped_survey(session)
         if self.settings.pool_worker:
             budget_ms = self.settings.pool_budget_s * 1000
             self.pool_worker = PoolWorker(self.db.sessions, self.background_solver, budget_ms)

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from sqlalchemy import Integer, Table, Text, bindparam, func, select, update
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, defer
 
 from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, SurveyVerdict, Visitor
 from app.engine import MAX_GAME_NUMBER
@@ -235,11 +235,20 @@ def shared_deal_by_code(session: Session, code: str) -> SharedDeal | None:
 
 # -- winnability surveys ---------------------------------------------------------------------
 def survey_rows(
-    session: Session, mode: str, sample: str | None = None, version: str | None = None, budget: str | None = None
+    session: Session,
+    mode: str,
+    sample: str | None = None,
+    version: str | None = None,
+    budget: str | None = None,
+    *,
+    lines: bool = True,
 ) -> list[SurveyVerdict]:
     """The survey verdicts of ``mode``, of one sample, solver version and budget when given,
-    by number (then budget)."""
+    by number (then budget); ``lines=False`` leaves the winning lines unread (their lengths
+    are read)."""
     query = select(SurveyVerdict).where(SurveyVerdict.mode == mode)
+    if not lines:
+        query = query.options(defer(SurveyVerdict.line))
     for column, value in (
         (SurveyVerdict.sample, sample),
         (SurveyVerdict.solver_version, version),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import gzip
 import io
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -263,6 +264,24 @@ def load_shipped_survey(session: Session, folder: Path | None = None) -> int:
             added += len(new)
     session.commit()
     return added
+
+
+class ShippedSurvey:
+    """Loads the shipped survey files into the database once per process, on the first visit to
+    the page that shows them (not at start: a fresh database takes thousands of rows, which
+    every start of a test app would pay for)."""
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.folder = folder
+        self.loaded = False
+        self._lock = threading.Lock()
+
+    def ensure(self, session: Session) -> None:
+        """Load the files unless this process did already (:func:`load_shipped_survey`)."""
+        with self._lock:
+            if not self.loaded:
+                load_shipped_survey(session, self.folder)
+                self.loaded = True
 
 
 def grow_pool(session: Session, mode: str, pool: Path | None = None) -> tuple[int, int]:

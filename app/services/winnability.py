@@ -145,7 +145,7 @@ def mode_survey(session: Session, mode: str) -> Survey | None:
     if head is None:
         return None
     sample, version, budget = head
-    rows = queries.survey_rows(session, mode, sample, version, budget)
+    rows = queries.survey_rows(session, mode, sample, version, budget, lines=False)
     n = len(rows)
     counts = tuple(
         Count(v, k, n, *wilson(k, n))

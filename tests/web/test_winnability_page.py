@@ -132,3 +132,26 @@ def test_rules_and_every_footer_link_to_the_page(client: TestClient) -> None:
     assert 'href="/winnability"' in client.get("/stats").text
     page = client.get("/winnability").text
     assert '<a href="/winnability" aria-current="page">' in page
+
+
+def test_the_shipped_survey_loads_on_the_first_visit(settings: Settings) -> None:
+    """The server's own data files (app/survey/): the page shows their random sample and the
+    CSV gives its verdicts."""
+    shipped = sv.read_survey_file(sv.survey_file("classic"))
+    with TestClient(create_app(settings)) as c:
+        with c.app.state.services.db.sessions() as session:  # type: ignore[attr-defined]
+            assert session.query(SurveyVerdict).count() == 0  # not at start
+        html = c.get("/winnability").text
+        csv_lines = c.get("/winnability.csv?mode=classic").text.splitlines()
+    shown = re.search(r'<p class="survey-head" data-sample="(\d+)">', html)
+    assert shown is not None and len(csv_lines) == int(shown.group(1)) + 1
+    budget = next(r["budget"] for r in shipped if r["number"] == csv_lines[1].split(",")[0])
+    headline = {r["number"]: r for r in shipped if r["budget"] == budget and r["sample"] == "random-2026"}
+    assert len(headline) == int(shown.group(1))
+    for line in csv_lines[1:]:
+        number, verdict, nodes, _, moves = line.split(",")
+        assert (headline[number]["verdict"], headline[number]["nodes"], headline[number]["line"]) == (
+            verdict,
+            nodes,
+            moves,
+        )

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from app.deps import SessionDep
+from app.runtime import ServicesDep
 from app.services.survey import verdict_csv
 from app.services.winnability import headline_rows
 from app.web.deps import ModeQuery
@@ -18,9 +19,10 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 
 @router.get("/winnability")
-def winnability_page(request: Request, session: SessionDep) -> Response:
+def winnability_page(request: Request, session: SessionDep, services: ServicesDep) -> Response:
     """Won, proved lost and undecided per mode with intervals, the budget chart, the lengths
     of the winning lines, what "winnable" means and the published figures."""
+    services.survey.ensure(session)
     views = winnability_view(session)
     box = {"ladder_w": LADDER_W, "ladder_h": LADDER_H, "pad": PAD, "hist_w": HIST_W, "hist_h": HIST_H}
     conf = (pct(0.95, 0), pct(0.975, 1))
@@ -28,8 +30,9 @@ def winnability_page(request: Request, session: SessionDep) -> Response:
 
 
 @router.get("/winnability.csv")
-def winnability_csv(session: SessionDep, mode: ModeQuery) -> Response:
+def winnability_csv(session: SessionDep, services: ServicesDep, mode: ModeQuery) -> Response:
     """The verdicts of the mode's survey on the page, one deal a row (header only when none)."""
+    services.survey.ensure(session)
     body = verdict_csv(headline_rows(session, mode))
     filename = f"forty-thieves-winnability-{mode}.csv"
     return Response(
