@@ -133,10 +133,15 @@ def _after(args: argparse.Namespace, db: Database, plan: sv.SurveyPlan) -> None:
 
 def add_arguments(v: argparse.ArgumentParser) -> None:
     """The ``survey`` subcommand's arguments."""
-    v.add_argument("--sample", choices=("range", "random"), default="range", help="range: --from/--count")
+    v.add_argument(
+        "--sample",
+        choices=("range", "random"),
+        default="range",
+        help="range: --from A --count N; random: --count N numbers from 1…4294967295 drawn with --seed",
+    )
     v.add_argument("--seed", type=int, default=2026, help="random sample: the seed of the deal PRNG (SplitMix64)")
-    v.add_argument("--from", dest="start", type=int, default=1)
-    v.add_argument("--count", type=int, default=100)
+    v.add_argument("--from", dest="start", type=int, default=1, help="range: the first game number")
+    v.add_argument("--count", type=int, default=100, help="deals in the sample (a re-run skips those stored)")
     v.add_argument("--mode", choices=sorted(MODES), default="classic")
     v.add_argument("--budget", default="10s", help="per deal: 10s, 500ms, 100000n (nodes), 10s+100000n")
     v.add_argument("--workers", type=int, default=0, help="LocalCluster worker processes (default: one per core)")
