@@ -280,17 +280,15 @@ def survey_decided(session: Session, mode: str) -> list[SurveyVerdict]:
     )
 
 
-def survey_newest_version(session: Session, mode: str, sample_prefix: str) -> str | None:
-    """The solver version whose last verdict on a sample named ``sample_prefix…`` of ``mode``
-    is the latest, or None."""
-    version: str | None = session.scalars(
-        select(SurveyVerdict.solver_version)
-        .where(SurveyVerdict.mode == mode, SurveyVerdict.sample.startswith(sample_prefix))
-        .group_by(SurveyVerdict.solver_version)
-        .order_by(func.max(SurveyVerdict.solved_at).desc())
-        .limit(1)
-    ).first()
-    return version
+def survey_versions(session: Session, mode: str, sample_prefix: str) -> list[str]:
+    """The solver versions with a verdict on a sample named ``sample_prefix…`` of ``mode``."""
+    return list(
+        session.scalars(
+            select(SurveyVerdict.solver_version)
+            .where(SurveyVerdict.mode == mode, SurveyVerdict.sample.startswith(sample_prefix))
+            .distinct()
+        )
+    )
 
 
 def survey_sizes(session: Session, mode: str, version: str, sample_prefix: str) -> list[tuple[str, str, int]]:

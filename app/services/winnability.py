@@ -4,8 +4,8 @@ the bounds they put on the winnable share, the share resolved and won as the bud
 the lengths of the winning lines.
 
 Which survey is the headline: of the random samples (``random-<seed>``) stored for the mode,
-the newest solver version (the one whose last verdict is the latest), then the (sample, budget)
-with the most deals (ties: the larger budget).
+the newest solver version (:func:`version_key`), then the (sample, budget) with the most deals
+(ties: the larger budget).
 """
 
 from __future__ import annotations
@@ -97,12 +97,18 @@ RANDOM = "random-"
 
 def _headline(session: Session, mode: str) -> tuple[str, str, str] | None:
     """(sample, solver version, budget) of the headline survey of ``mode``, or None."""
-    version = queries.survey_newest_version(session, mode, RANDOM)
-    if version is None:
+    versions = queries.survey_versions(session, mode, RANDOM)
+    if not versions:
         return None
+    version = max(versions, key=version_key)
     sizes = queries.survey_sizes(session, mode, version, RANDOM)
     sample, budget, _ = max(sizes, key=lambda g: (g[2], _budget_size(g[1])))
     return sample, version, budget
+
+
+def version_key(version: str) -> tuple[tuple[int, str], ...]:
+    """Orders solver versions: ``1.10`` after ``1.9`` (numbers as numbers, other parts as text)."""
+    return tuple((int(part), "") if part.isdigit() else (-1, part) for part in version.split("."))
 
 
 def _budget_size(budget: str) -> tuple[float, float]:

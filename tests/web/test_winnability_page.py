@@ -155,3 +155,15 @@ def test_the_shipped_survey_loads_on_the_first_visit(settings: Settings) -> None
             nodes,
             moves,
         )
+
+
+def test_the_newest_solver_version_is_shown_whenever_it_was_stored(client: TestClient) -> None:
+    older = datetime.now(UTC) - timedelta(days=1)
+    rows = _rows("100000n", ["winnable", "unknown", "unknown"], older)
+    for r in rows:
+        r.solver_version = "9.10"  # after 9.9, though stored before it
+    with client.app.state.services.db.sessions() as session:  # type: ignore[attr-defined]
+        session.add_all(rows)
+        session.commit()
+    text = visible(client.get("/winnability").text)
+    assert "A random sample of 3 deals" in text and "Solver 9.10;" in text
