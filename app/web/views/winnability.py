@@ -19,7 +19,7 @@ from app.web.templating import mode_label
 
 LADDER_W, LADDER_H = 460, 250
 """The budget chart's box; the plot leaves :data:`PAD` for the axes' labels."""
-PAD = (52, 16, 34, 40)  # left, top, right, bottom
+PAD = (54, 16, 40, 42)  # left, top, right, bottom
 HIST_W, HIST_H = 440, 190
 BIN = 25
 """Moves per bar of the histogram of winning lines."""
@@ -28,8 +28,9 @@ BARS = 20
 
 
 def pct(share: float, digits: int = 1) -> str:
-    """A share (0 … 1) as a percentage in the current language: ``47.3 %``."""
-    return f"{decimal(share * 100, digits)} %"
+    """A share (0 … 1) as a percentage in the current language: ``47.3 %`` (a no-break space
+    before the sign, so a line never starts with it)."""
+    return f"{decimal(share * 100, digits)}\u00a0%"
 
 
 def whole(n: float) -> str:
