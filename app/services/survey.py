@@ -135,7 +135,7 @@ def dask_rows(scheduler: str | None = None, workers: int = 2, processes: bool = 
         cluster = None
         if scheduler is None:
             cluster = LocalCluster(  # type: ignore[no-untyped-call]
-                n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address=None
+                n_workers=workers, threads_per_worker=1, processes=processes, dashboard_address="127.0.0.1:0"
             )
         try:
             with Client(scheduler or cluster) as client:  # type: ignore[no-untyped-call]

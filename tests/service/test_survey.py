@@ -74,6 +74,16 @@ def test_dask_survey_gives_the_plain_verdicts_and_a_rerun_solves_nothing(db: Dat
     assert {k: v for k, v in again.items() if k != "new"} == {k: v for k, v in counts.items() if k != "new"}
 
 
+def test_a_survey_runs_on_the_scheduler_it_is_given(db: Database) -> None:
+    from distributed import LocalCluster
+
+    plan = sv.SurveyPlan("range", [1, 2], "classic", Budget(nodes=20_000))
+    with LocalCluster(n_workers=1, processes=False, dashboard_address="127.0.0.1:0") as cluster:
+        counts = sv.run_survey(plan, db.sessions, sv.dask_rows(cluster.scheduler_address))
+        assert cluster.scheduler is not None and cluster.scheduler.status.name == "running"  # not closed by the run
+    assert counts["new"] == 2 and counts["winnable"] == 2
+
+
 def test_a_longer_survey_solves_only_the_new_deals_and_keeps_each_budget_apart(db: Database) -> None:
     solved: list[int] = []
 
