@@ -52,7 +52,7 @@ def budget_text(budget: Budget) -> str:
     """
     parts = []
     if budget.ms is not None:
-        parts.append(f"{budget.ms:g}ms")
+        parts.append(f"{int(budget.ms) if float(budget.ms).is_integer() else budget.ms}ms")
     if budget.nodes is not None:
         parts.append(f"{budget.nodes}n")
     if not parts:

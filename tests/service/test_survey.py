@@ -15,7 +15,7 @@ from app.db.session import Database, migrate
 from app.engine.deal import SplitMix64
 from app.services import survey as sv
 from app.services.deals import read_pool_file, write_pool_file
-from app.solver import Budget, survey
+from app.solver import Budget, parse_budget, survey
 from app.solver.sample import random_numbers, range_numbers, sample_name
 
 BUDGET = Budget(nodes=4_000)
@@ -45,6 +45,8 @@ def test_a_random_sample_is_drawn_by_the_deal_prng_and_grows_by_extension() -> N
 def test_budget_text_names_the_budget() -> None:
     assert sv.budget_text(Budget(nodes=100_000)) == "100000n"
     assert sv.budget_text(Budget(ms=10_000.0, nodes=5)) == "10000ms+5n"
+    for text in ("1000000ms", "2.5ms", "60000ms+1000000n"):  # each reads back as itself
+        assert sv.budget_text(parse_budget(text)) == text
     with pytest.raises(ValueError):
         sv.budget_text(Budget())
 
