@@ -97,7 +97,9 @@ def test_the_charts_have_text_alternatives(client: TestClient) -> None:
     assert html.count('<circle cx="') == 6 and 'role="img"' in html
     assert "the first 10 deals of the sample, each at every budget" in visible(html)
     hist = re.search(r'<desc id="classic-lines-desc">([^<]*)</desc>', html)
-    assert hist and visible(hist.group(1)) == "6 winning lines: the shortest 200 moves, the median 275, the longest 350."
+    assert (
+        hist and visible(hist.group(1)) == "6 winning lines: the shortest 200 moves, the median 275, the longest 350."
+    )
     titles = re.findall(r"<rect [^>]*><title>([^<]*)</title>", html)
     assert titles[0] == "1 line of 200–224 moves" and sum(int(t.split()[0]) for t in titles) == 6
 

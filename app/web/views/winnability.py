@@ -44,7 +44,7 @@ class Row:
 
     key: str
     label: str
-    k: int
+    k: str
     share: str
     low: str
     high: str
@@ -94,6 +94,7 @@ class ModeView:
     mode: str
     label: str
     survey: w.Survey | None
+    sample_size: str = ""
     rows: list[Row] = field(default_factory=list)
     bounds: tuple[str, str] = ("", "")
     budget: str = ""
@@ -173,7 +174,7 @@ def histogram(lines: list[int]) -> list[Bin]:
 
 def _counts(s: w.Survey) -> list[Row]:
     labels = {"winnable": _("won (proved winnable)"), "unwinnable": _("proved lost"), "unknown": _("undecided")}
-    return [Row(c.verdict, labels[c.verdict], c.k, pct(c.share), pct(c.low), pct(c.high)) for c in s.counts]
+    return [Row(c.verdict, labels[c.verdict], whole(c.k), pct(c.share), pct(c.low), pct(c.high)) for c in s.counts]
 
 
 def mode_view(session: Session, mode: str) -> ModeView:
@@ -202,6 +203,7 @@ def mode_view(session: Session, mode: str) -> ModeView:
         mode=mode,
         label=mode_label(mode),
         survey=s,
+        sample_size=whole(s.n),
         rows=_counts(s),
         bounds=(pct(s.bounds[0]), pct(s.bounds[1])),
         budget=budget,
