@@ -87,8 +87,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_survey(args: argparse.Namespace) -> int:
-    from app.services.survey_cli import cmd_survey as run  # the database and Dask: only here
+    try:  # Dask and rich: only here
+        import distributed  # noqa: F401
 
+        from app.services.survey_cli import cmd_survey as run
+    except ImportError as exc:
+        print(f"the survey needs Dask and rich ({exc}): pip install -e '.[survey]'", file=sys.stderr)
+        return 1
     return run(args)
 
 
@@ -136,7 +141,7 @@ def main(argv: list[str] | None = None) -> int:
         "survey",
         help="solve a sample of deals on Dask, store the verdicts (resumable), ship them, grow the pools",
     )
-    from app.services.survey_cli import add_arguments
+    from app.services.survey_args import add_arguments
 
     add_arguments(v)
     v.set_defaults(func=cmd_survey)
@@ -149,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             p.error(str(exc))
     if args.command == "survey":  # and a sample that cannot be drawn
-        from app.services.survey_cli import plan_of
+        from app.services.survey_args import plan_of
 
         try:
             plan_of(args)
