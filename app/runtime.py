@@ -17,6 +17,7 @@ from app.services.dead_end import DeadEndWatch
 from app.services.deals import DecidedVerdicts, load_shipped_pool
 from app.services.pool_worker import PoolLeader, PoolWorker, want
 from app.services.solver_pool import GuessCache, RateLimiter, SolverPool
+from app.services.survey import ShippedSurvey
 from app.solver.processes import end_with_parent
 
 
@@ -33,6 +34,7 @@ class Services:
     :ivar verdicts: the decided deal verdicts read so far.
     :ivar pool_leader: runs the background solver of new deals in the one server process that
         holds its lease; None when switched off or stopped.
+    :ivar survey: the shipped winnability survey, loaded into the database on first use.
     """
 
     settings: Settings
@@ -46,6 +48,7 @@ class Services:
     analyses: AnalysisRunner
     verdicts: DecidedVerdicts = field(default_factory=DecidedVerdicts)
     pool_leader: PoolLeader | None = field(default=None)
+    survey: ShippedSurvey = field(default_factory=ShippedSurvey)
 
     @classmethod
     def build(cls, settings: Settings) -> Services:
@@ -68,7 +71,8 @@ class Services:
         """Migrate the database to head and load the shipped pool (:func:`prepare_database`;
         unless ``migrate_on_start`` is off: ``python -m app`` did it before starting this
         process, and a database that is not at head stops it here), and try for the pool
-        worker's lease (the process holding it runs the worker)."""
+        worker's lease (the process holding it runs the worker). The shipped survey loads on
+        the first visit to its page (:attr:`survey`)."""
         end_with_parent()  # one of FT_WORKERS uvicorn processes: it ends when its supervisor does
         if self.settings.migrate_on_start:
             prepare_database(self.db)

@@ -236,3 +236,32 @@ class SolverHit(Base):
     at: Mapped[float]
 
     __table_args__ = (Index("ix_solver_hits_key", "key", "at"), Index("ix_solver_hits_at", "at"))
+
+
+class SurveyVerdict(Base):
+    """One deal of a winnability survey (``python -m app.solver survey``): the solver's verdict
+    on deal ``number`` in ``mode``, drawn for ``sample``, by ``solver_version`` within
+    ``budget``. A re-run of the same survey skips the deals stored here.
+
+    :ivar sample: which sample drew the deal: ``random-<seed>`` (numbers drawn by the deal's
+        own PRNG, :func:`app.solver.sample.random_numbers`) or ``range`` (a run of numbers).
+    :ivar budget: the budget as written canonically (``100000n``, ``10000ms``, ``10000ms+100000n``).
+    :ivar line: the winning line (moves in the notation, space-separated), when winnable.
+    """
+
+    __tablename__ = "survey_verdicts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    sample: Mapped[str] = mapped_column(String(32))
+    number: Mapped[int] = mapped_column(BigInteger)
+    mode: Mapped[str] = mapped_column(String(16))
+    solver_version: Mapped[str] = mapped_column(String(16))
+    budget: Mapped[str] = mapped_column(String(40))
+    verdict: Mapped[str] = mapped_column(String(16))
+    nodes: Mapped[int] = mapped_column(BigInteger)
+    elapsed_ms: Mapped[float]
+    line: Mapped[str | None] = mapped_column(Text)
+    line_length: Mapped[int | None]
+    solved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (UniqueConstraint("sample", "mode", "solver_version", "budget", "number"),)

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from typing import Any, cast
 
 from sqlalchemy import Integer, Table, Text, bindparam, func, select, update
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, defer
 
-from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, Visitor
+from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, SurveyVerdict, Visitor
 from app.engine import MAX_GAME_NUMBER
 from app.solver.solve import Verdict
 
@@ -232,3 +232,86 @@ def display_names(session: Session, visitor_ids: Iterable[str]) -> dict[str, str
 def shared_deal_by_code(session: Session, code: str) -> SharedDeal | None:
     """The challenge link ``/s/{code}``, if it exists."""
     return session.scalar(select(SharedDeal).where(SharedDeal.code == code))
+
+
+# -- winnability surveys ---------------------------------------------------------------------
+def survey_rows(
+    session: Session,
+    mode: str,
+    sample: str | None = None,
+    version: str | None = None,
+    budget: str | None = None,
+    *,
+    lines: bool = True,
+) -> list[SurveyVerdict]:
+    """The survey verdicts of ``mode``, of one sample, solver version and budget when given,
+    by number (then budget); ``lines=False`` leaves the winning lines unread (their lengths
+    are read)."""
+    query = select(SurveyVerdict).where(SurveyVerdict.mode == mode)
+    if not lines:
+        query = query.options(defer(SurveyVerdict.line))
+    for column, value in (
+        (SurveyVerdict.sample, sample),
+        (SurveyVerdict.solver_version, version),
+        (SurveyVerdict.budget, budget),
+    ):
+        if value is not None:
+            query = query.where(column == value)
+    return list(session.scalars(query.order_by(SurveyVerdict.number, SurveyVerdict.budget)))
+
+
+def survey_keys(session: Session, mode: str) -> set[tuple[str, str, str, int]]:
+    """(sample, solver version, budget, number) of every survey verdict of ``mode``."""
+    rows = session.execute(
+        select(SurveyVerdict.sample, SurveyVerdict.solver_version, SurveyVerdict.budget, SurveyVerdict.number).where(
+            SurveyVerdict.mode == mode
+        )
+    )
+    return {(sample, version, budget, number) for sample, version, budget, number in rows}
+
+
+def survey_decided(session: Session, mode: str) -> list[SurveyVerdict]:
+    """The winnable and unwinnable survey verdicts of ``mode``, by number, fewest nodes first."""
+    return list(
+        session.scalars(
+            select(SurveyVerdict)
+            .where(SurveyVerdict.mode == mode, SurveyVerdict.verdict.in_((Verdict.WINNABLE, Verdict.UNWINNABLE)))
+            .order_by(SurveyVerdict.number, SurveyVerdict.nodes)
+        )
+    )
+
+
+def survey_versions(session: Session, mode: str, sample_prefix: str) -> list[str]:
+    """The solver versions with a verdict on a sample named ``sample_prefix…`` of ``mode``."""
+    return list(
+        session.scalars(
+            select(SurveyVerdict.solver_version)
+            .where(SurveyVerdict.mode == mode, SurveyVerdict.sample.startswith(sample_prefix))
+            .distinct()
+        )
+    )
+
+
+def survey_sizes(session: Session, mode: str, version: str, sample_prefix: str) -> list[tuple[str, str, int]]:
+    """(sample, budget, deals) of each survey of ``mode`` by ``version`` on a sample named
+    ``sample_prefix…``."""
+    rows = session.execute(
+        select(SurveyVerdict.sample, SurveyVerdict.budget, func.count())
+        .where(
+            SurveyVerdict.mode == mode,
+            SurveyVerdict.solver_version == version,
+            SurveyVerdict.sample.startswith(sample_prefix),
+        )
+        .group_by(SurveyVerdict.sample, SurveyVerdict.budget)
+    )
+    return [(sample, budget, int(n)) for sample, budget, n in rows]
+
+
+def survey_verdicts(session: Session, mode: str, sample: str, version: str) -> list[tuple[str, int, str]]:
+    """(budget, number, verdict) of every verdict of one sample of ``mode`` by ``version``."""
+    rows = session.execute(
+        select(SurveyVerdict.budget, SurveyVerdict.number, SurveyVerdict.verdict).where(
+            SurveyVerdict.mode == mode, SurveyVerdict.sample == sample, SurveyVerdict.solver_version == version
+        )
+    )
+    return [(budget, int(number), verdict) for budget, number, verdict in rows]

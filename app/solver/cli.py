@@ -1,6 +1,7 @@
 """Command line: ``python -m app.solver solve 4242 --mode classic --budget 10s`` (or, for a
 position in the text form of docs/position-text.md, ``solve --position "1:KD 9S | … | R:0"``),
-``python -m app.solver survey --from 1 --count 1000 --budget 10s --workers 2 --csv out.csv`` and
+``python -m app.solver survey --sample random --seed 2026 --count 1000 --budget 100000n`` (on Dask,
+stored and resumable: :mod:`app.services.survey_cli`) and
 ``python -m app.solver build`` (compile the hot modules, see :mod:`.native`).
 Progress goes to stderr, results to stdout."""
 
@@ -9,7 +10,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections import Counter
 from typing import TextIO
 
 from app.engine import MODES, Position, deal
@@ -17,7 +17,6 @@ from app.engine import MODES, Position, deal
 from . import COMPILED, native
 from .budget import Budget, parse_budget
 from .solve import SOLVER_VERSION, solve
-from .survey import SurveyRow, summary_lines, survey, write_csv
 
 
 class Bar:
@@ -88,27 +87,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_survey(args: argparse.Namespace) -> int:
-    budget = parse_budget(args.budget)
-    numbers = range(args.start, args.start + args.count)
-    bar = Bar()
-    rows: list[SurveyRow] = []
-    counts: Counter[str] = Counter()
-    for row in survey(numbers, args.mode, budget_ms=budget.ms, max_nodes=budget.nodes, workers=args.workers):
-        rows.append(row)
-        counts[row.verdict] += 1
-        text = " ".join(f"{k} {v}" for k, v in sorted(counts.items()))
-        bar.draw(len(rows) / args.count, f"{len(rows)}/{args.count} {text}", force=True)
-    bar.close()
-    print(
-        f"survey: {args.mode}, games {args.start}–{args.start + args.count - 1}, budget "
-        f"{args.budget} per deal, solver {SOLVER_VERSION}, {speed_name()}"
-    )
-    for line in summary_lines(rows):
-        print(line)
-    if args.csv:
-        write_csv(rows, args.csv)
-        print(f"wrote {args.csv}")
-    return 0
+    try:  # Dask and rich: only here
+        import distributed  # noqa: F401
+
+        from app.services.survey_cli import cmd_survey as run
+    except ImportError as exc:
+        print(f"the survey needs Dask and rich ({exc}): pip install -e '.[survey]'", file=sys.stderr)
+        return 1
+    return run(args)
 
 
 def speed_name() -> str:
@@ -151,13 +137,13 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--mode", choices=sorted(MODES), default="classic")
     s.add_argument("--budget", default="10s", help="e.g. 10s, 500ms, 200000n (nodes)")
     s.set_defaults(func=cmd_solve)
-    v = sub.add_parser("survey", help="solve a range of game numbers and sum up")
-    v.add_argument("--from", dest="start", type=int, default=1)
-    v.add_argument("--count", type=int, default=100)
-    v.add_argument("--mode", choices=sorted(MODES), default="classic")
-    v.add_argument("--budget", default="10s")
-    v.add_argument("--workers", type=int, default=1)
-    v.add_argument("--csv", default=None, help="write one row per deal to this file")
+    v = sub.add_parser(
+        "survey",
+        help="solve a sample of deals on Dask, store the verdicts (resumable), ship them, grow the pools",
+    )
+    from app.services.survey_args import add_arguments
+
+    add_arguments(v)
     v.set_defaults(func=cmd_survey)
     b = sub.add_parser("build", help="compile the solver's hot modules with mypyc (about twice as fast)")
     b.set_defaults(func=cmd_build)
@@ -165,6 +151,13 @@ def main(argv: list[str] | None = None) -> int:
     if "budget" in args:  # solve and survey: a bad budget is a usage error
         try:
             parse_budget(args.budget)
+        except ValueError as exc:
+            p.error(str(exc))
+    if args.command == "survey":  # and a sample that cannot be drawn
+        from app.services.survey_args import plan_of
+
+        try:
+            plan_of(args)
         except ValueError as exc:
             p.error(str(exc))
     if args.command == "solve":  # so is a start that is not a position

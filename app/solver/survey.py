@@ -51,7 +51,9 @@ class SurveyRow:
         ]
 
 
-def _solve_one(job: tuple[int, str, float | None, int | None]) -> SurveyRow:
+def solve_job(job: tuple[int, str, float | None, int | None]) -> SurveyRow:
+    """Solve one deal of a survey: ``job`` is (game number, mode name, budget in ms or None,
+    node budget or None). Picklable by reference, so a process pool or a Dask worker runs it."""
     number, mode, budget_ms, max_nodes = job
     rules = MODES[mode]
     r = solve(deal(number, rules), rules, budget_ms=budget_ms, max_nodes=max_nodes)
@@ -72,20 +74,32 @@ def survey(
         raise ValueError("a survey needs a budget: budget_ms and/or max_nodes")
     jobs = ((n, mode, budget_ms, max_nodes) for n in numbers)
     if workers <= 1:
-        yield from map(_solve_one, jobs)
+        yield from map(solve_job, jobs)
         return
     with get_context("spawn").Pool(workers, initializer=end_with_parent) as pool:
-        yield from pool.imap(_solve_one, jobs, chunksize=1)
+        yield from pool.imap(solve_job, jobs, chunksize=1)
 
 
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion ``k / n`` (95 % for z = 1.96), as fractions."""
+def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k`` of ``n`` (E. B. Wilson, "Probable
+    inference, the law of succession, and statistical inference", Journal of the American
+    Statistical Association 22 (1927) 209–212), as fractions: the proportions ``p`` for which
+    ``|k/n − p| ≤ z·sqrt(p(1−p)/n)``. ``z`` = 1.959964 gives the two-sided 95 % interval (each
+    end is then a one-sided 97.5 % bound). Unlike the plain ``p ± z·se`` it stays within 0 … 1
+    and is not empty at ``k`` = 0 or ``n``.
+
+    :returns: (low, high); (0, 1) when ``n`` is 0.
+    :raises ValueError: unless 0 ≤ ``k`` ≤ ``n``.
+    """
+    if not 0 <= k <= n:
+        raise ValueError(f"a proportion needs 0 <= k <= n, not k={k}, n={n}")
     if n == 0:
         return (0.0, 1.0)
     p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return (0.0 if k == 0 else centre - half, 1.0 if k == n else centre + half)
 
 
 def percentile(values: list[float], q: float) -> float:

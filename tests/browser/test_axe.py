@@ -1,6 +1,6 @@
 """axe-core (via axe-playwright-python, which ships it) over every page in real Chromium: no
 serious or critical violation on the table (plain, with a selection, with a hint, at the end
-with a finish card), records, statistics, a share page, the analysis and How to play, at phone
+with a finish card), records, statistics, a share page, the analysis, How to play and How winnable, at phone
 and desktop size, in English and Spanish (issue 12, §4).
 
 Each test prints its pages' violation counts by impact (``pytest -s`` shows them)."""
@@ -77,6 +77,10 @@ def test_pages_have_no_serious_violation(browser: Browser, base_url: str, lang: 
     try:
         page.goto(f"{base_url}/lang/{lang}?next=/rules")
         problems += violations(page, f"rules {tag}")
+
+        page.goto(f"{base_url}/winnability")
+        assert page.locator("svg.lines-chart").count() >= 1  # the shipped survey, with its charts
+        problems += violations(page, f"winnability {tag}")
 
         page.goto(f"{base_url}/game/{number}?mode=classic")
         problems += violations(page, f"table {tag}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web.routes import analysis, finish, language, records, rules, share, stats, table
+from app.web.routes import analysis, finish, language, records, rules, share, stats, table, winnability
 
 ROUTERS: tuple[APIRouter, ...] = (
     finish.router,
@@ -14,5 +14,6 @@ ROUTERS: tuple[APIRouter, ...] = (
     stats.router,
     language.router,
     rules.router,
+    winnability.router,
     table.router,  # last: its ``POST /game/{number}/{action}`` takes any action name
 )
