@@ -17,6 +17,7 @@ from app.engine.moves import play
 from app.solver import solve
 from app.solver.board import COL, COL_F, DRAW, W_F, Board, Move, W
 from app.solver.lost import is_lost
+from app.solver.prove import Prover
 from app.solver.search import LOST, OUT, WON, Search, make_evaluate
 
 WEIGHTS = (10, 6, 3, 8, 6, 0, 0, 0)
@@ -152,3 +153,30 @@ def test_no_position_on_a_shipped_winning_line_is_called_lost() -> None:
             board.play(_board_move(move))
         assert board.left == 0, row["number"]  # the line was read right: it wins
     assert tested > 90_000
+
+
+def _near_the_end_of_shipped_lines(count: int, moves_left: int):
+    """Positions ``moves_left`` actions before the end of the first ``count`` shipped winning
+    lines (replayed through the engine): each can be won."""
+    with gzip.open(POOL, "rt", encoding="utf-8") as f:
+        rows = [r for r in csv.DictReader(f) if r["verdict"] == "winnable"][:count]
+    for row in rows:
+        game = Game(deal(int(row["number"]), CLASSIC), CLASSIC, auto_safe=False)
+        for move in row["line"].split()[:-moves_left]:
+            game.play(move)
+        yield game.position
+
+
+def test_the_prover_agrees_with_plain_exhaustive_search_on_small_positions() -> None:
+    """Late Classic positions small enough to search plainly (every legal action, nothing
+    pruned): the prover, with all its pruning (safe cards up, draws folded into plays, one
+    empty column for all, the lost test), gives the same verdict on each."""
+    seen: Counter[str] = Counter()
+    positions = [*_late_positions(60, seed=7), *_near_the_end_of_shipped_lines(15, 40)]
+    for pos in positions:
+        plain = _plain_search(pos, 3_000)
+        if plain == OUT:
+            continue
+        assert Prover(Board(pos, CLASSIC)).run(100_000) == plain, pos
+        seen[plain] += 1
+    assert seen[LOST] >= 10 and seen[WON] >= 5, seen
