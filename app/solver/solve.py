@@ -208,7 +208,7 @@ def _solve(
                 board, make_evaluate(weights), max_nodes=None, deadline=deadline, table_cap=share_cap, progress=report
             )
         )
-    while searches:
+    while True:
         before = total()
         # the beam ladder's turn, while it has had no more than its share of the positions
         while beam_nodes <= BEAM_SHARE * total() and (size := next(beams, None)) is not None:
@@ -231,9 +231,11 @@ def _solve(
             if spent(total()):
                 return result(UNKNOWN, [], total())
         # the prover's turn, up to its share
-        if prover is not None:
+        if prover is not None and prover.nodes < prover.table_cap:
             others = total() - prover.nodes
             share = max(int(others * PROVER_SHARE / (1 - PROVER_SHARE)), FIRST_ROUND_NODES)
+            if not searches:
+                share = prover.table_cap  # the portfolio has stopped: the rest is the prover's
             running = total()
             verdict = prover.run(min(share, prover.nodes + left(running)), deadline, report)
             if verdict == WON:
@@ -247,14 +249,15 @@ def _solve(
             verdict = search.run(min(limit, left(running)))
             if verdict == WON:
                 return result(WINNABLE, search.line, total())
-            if verdict == LOST:
-                if not search.greedy:
-                    return result(UNWINNABLE, [], total())
-                searches.remove(search)  # the streamliner ran dry: no use going on with it
+            if verdict == LOST and not search.greedy:
+                return result(UNWINNABLE, [], total())
+            if verdict == LOST or search.full:
+                # the streamliner ran dry, or the table is full: no use going on with it
+                searches.remove(search)
                 dropped += search.nodes
             if spent(total()):
                 return result(UNKNOWN, [], total())
         limit += limit // 4
         if total() == before:
-            break  # every search is at its table cap: nothing more to learn
+            break  # every search has stopped (its table full, or the streamliner dry)
     return result(UNKNOWN, [], total())
