@@ -6,8 +6,9 @@
 
 Each run is ``mode:first-last:budget`` (budget as the CLI reads it: ``1000000n`` positions,
 ``10s``, ``500ms``). A position budget (``n``) gives the same verdicts on every machine; the
-line says what it came to in seconds here (positions per second of the compiled solver on one
-core: about 100,000 on a quiet 2020s core, so 1,000,000 positions is "10 s" and 6,000,000 "60 s").
+line says what it came to in seconds here (positions per second). The compiled solver searches
+about 100,000 positions a second on one quiet core, so 1,000,000 positions is "10 s" and
+6,000,000 "60 s"; on a shared machine it is slower, and the verdicts are the same.
 Each run goes in a process of its own, so its peak memory (maximum resident set) is its own.
 """
 
@@ -21,6 +22,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,7 +33,7 @@ from app.solver.cli import speed_name  # noqa: E402
 DEFAULT_RUNS = ["classic:1-100:1000000n", "classic:101-200:1000000n"]
 
 
-def run(spec: str) -> dict[str, object]:
+def run(spec: str) -> dict[str, Any]:
     """Solve one ``mode:first-last:budget`` run in this process; returns its figures and its
     verdicts (``rows``: number, verdict, nodes, seconds)."""
     mode, span, budget_text = spec.split(":")
@@ -51,9 +53,9 @@ def run(spec: str) -> dict[str, object]:
     }
 
 
-def report(fig: dict[str, object]) -> str:
+def report(fig: dict[str, Any]) -> str:
     """The line of one run's figures."""
-    rows: list[tuple[int, str, int, float]] = fig["rows"]  # type: ignore[assignment]
+    rows: list[list[Any]] = fig["rows"]
     won = sum(1 for r in rows if r[1] == "winnable")
     lost = sum(1 for r in rows if r[1] == "unwinnable")
     nodes = sum(r[2] for r in rows)
