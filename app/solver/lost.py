@@ -12,15 +12,21 @@ nothing changes, each card ``X`` that might move while the rest of ``S`` stays p
 - some column holds no card of ``S`` (it might be emptied, and any card may fill an empty
   column), or ``X`` might go up (for every lower rank of its suit, more copies outside ``S``
   than copies of ``X`` already up: each slot holding ``X`` holds one copy of every lower rank),
-  or ``X`` might go onto a copy of ``X + 1`` (a copy that is not up and not, in ``S``, in the
-  waste or the stock or under another card of ``S``: such a copy never becomes a column top).
+  or ``X`` might go onto a copy of ``X + 1`` that might be a column top: one in a column and
+  not under another card of ``S``, or one that leaves the waste or the stock (out of ``S``)
+  and might itself go onto a copy of ``X + 2`` that might be a column top (a card off the waste
+  that may only go up is never a column top: no column is ever empty before a card of ``S``
+  moves, see below).
 
 Why this is sound: take the first move, in any play, that moves a card ``Z`` of the final
 ``S``. Before it every card of ``S`` is where it was, so every column still holds one (no
 empty column: the move is a single card, the 2^e shortcut needs an empty column), ``Z`` is
-exposed, and a slot of ``Z - 1`` or a column topped by ``Z + 1`` would contradict the reasons
-``Z`` stayed in ``S``. Since a card is taken out only when nothing of ``S`` lies above it,
-``S`` is, in every pile, a bottom part: a height per pile.
+exposed, and a slot of ``Z - 1`` would contradict the reasons ``Z`` stayed in ``S``. A copy of
+``Z + 1`` on top of a column then is either one that was in a column at the start, not under a
+card of ``S``, or one that came from the waste onto a copy of ``Z + 2`` then on top of a column
+(no column was empty), and so on up: each counted above as a possible column top, which again
+contradicts the reasons ``Z`` stayed. Since a card is taken out only when nothing of ``S`` lies
+above it, ``S`` is, in every pile, a bottom part: a height per pile.
 
 Only for rules with single-card moves (the 2^e shortcut allowed) and no redeal left (a redeal
 would move the waste); otherwise the test says "not lost".
@@ -59,6 +65,9 @@ def is_lost(board: Board) -> bool:
     # each card still to draw counts as exposed and as covering nothing (the cards below it
     # may all be played before it is drawn)
     to_draw = board.stock[board.si :]
+    # cards out of S from the waste or the stock that may go up but are not yet known to have
+    # a place in a column: a copy of the card above that may be a column top
+    floating: list[int] = []
     changed = True
     while changed:
         changed = False
@@ -72,7 +81,7 @@ def is_lost(board: Board) -> bool:
                 stuck[x] -= 1
                 changed = True
                 if p == ncols:
-                    dead[x] -= 1
+                    floating.append(x)
                 elif h:
                     dead[pile[h - 1]] -= 1  # the new top of S here may become a column top
                 else:
@@ -84,10 +93,28 @@ def is_lost(board: Board) -> bool:
                 kept.append(x)
             else:
                 stuck[x] -= 1
-                dead[x] -= 1
+                floating.append(x)
                 changed = True
         to_draw = kept
+        changed = _place(floating, home, decks, dead) or changed
     return True
+
+
+def _place(floating: list[int], home: list[int], decks: int, dead: list[int]) -> bool:
+    """Count as a possible column top (``dead`` one less) each card of ``floating`` that has
+    a copy of the card above it that may be one, and take it out; returns whether any was."""
+    placed = False
+    i = 0
+    while i < len(floating):
+        x = floating[i]
+        if x & 15 != KING and dead[x + 1] + home[x + 1] < decks:
+            dead[x] -= 1
+            floating[i] = floating[-1]
+            floating.pop()
+            placed = True
+        else:
+            i += 1
+    return placed
 
 
 def _may_move(x: int, home: list[int], decks: int, stuck: list[int], dead: list[int], first: list[int]) -> bool:

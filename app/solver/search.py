@@ -283,6 +283,11 @@ class Search:
             node = heapq.heappop(heap)
             self._restore(node)
 
+    @property
+    def full(self) -> bool:
+        """Whether the table holds :attr:`table_cap` positions: the search can go no further."""
+        return len(self._seen) >= self.table_cap
+
     def _restore(self, node: Node) -> None:
         """Make the board ``node``'s position: its nearest snapshot up the line, then the moves
         from there (each move and its safe moves replay exactly: same board, same rules)."""

@@ -31,7 +31,7 @@ from .board import Board
 from .prove import Prover
 from .search import LOST, WON, Progress, Search, Weights, make_evaluate
 
-SOLVER_VERSION = "1.5"
+SOLVER_VERSION = "1.6"
 """Changes whenever a verdict for the same position and budget may change."""
 
 
@@ -117,7 +117,7 @@ def solve(
     budget_ms: float | None = None,
     max_nodes: int | None = None,
     progress: Progress | None = None,
-    table_cap: int = 3_000_000,
+    table_cap: int = 6_000_000,
     portfolio: tuple[Strategy, ...] = PORTFOLIO,
     beam: bool = True,
     prove: bool = True,
@@ -128,9 +128,9 @@ def solve(
     :param max_nodes: node budget, or None; with a node budget alone the result is
         deterministic (same position, same version, same answer on every machine).
     :param progress: called now and then with (nodes so far, seconds so far).
-    :param table_cap: most positions kept in all (about 300 bytes each), shared equally by the
-        prover and the searches of the portfolio, which all stay alive; one that reaches its
-        share gives up (unknown), never a wrong answer.
+    :param table_cap: most positions kept in all, which all stay alive: half for the prover
+        (about 160 bytes each), half shared equally by the searches of the portfolio (about
+        300 bytes each); one that reaches its share gives up (unknown), never a wrong answer.
     :param beam: whether the beam searches (:data:`BEAM_LADDER`) take their turns.
     :param prove: whether the prover (:mod:`.prove`) takes its turns.
     :raises ValueError: when neither budget is given, or for rules the solver does not handle.
@@ -172,8 +172,8 @@ def _solve(
     limit = FIRST_ROUND_NODES
     board = Board(position, rules)
     root = board.snapshot()  # the searches leave the board where they stopped
-    share_cap = table_cap // (len(portfolio) + 1)
-    prover = Prover(board, share_cap) if prove else None
+    share_cap = table_cap // (2 * len(portfolio)) if prove else table_cap // max(len(portfolio), 1)
+    prover = Prover(board, table_cap // 2) if prove else None
     beams = iter(BEAM_LADDER if beam and not board.redeals else ())
     beam_evaluate = make_evaluate(BEAM_WEIGHTS)  # one for the ladder: its memory of piles carries over
     beam_nodes = 0  # of the beam searches run so far
@@ -208,7 +208,8 @@ def _solve(
                 board, make_evaluate(weights), max_nodes=None, deadline=deadline, table_cap=share_cap, progress=report
             )
         )
-    while searches:
+    while True:
+        before = total()
         # the beam ladder's turn, while it has had no more than its share of the positions
         while beam_nodes <= BEAM_SHARE * total() and (size := next(beams, None)) is not None:
             width, layer_nodes = size
@@ -230,9 +231,11 @@ def _solve(
             if spent(total()):
                 return result(UNKNOWN, [], total())
         # the prover's turn, up to its share
-        if prover is not None:
+        if prover is not None and prover.nodes < prover.table_cap:
             others = total() - prover.nodes
             share = max(int(others * PROVER_SHARE / (1 - PROVER_SHARE)), FIRST_ROUND_NODES)
+            if not searches:
+                share = prover.table_cap  # the portfolio has stopped: the rest is the prover's
             running = total()
             verdict = prover.run(min(share, prover.nodes + left(running)), deadline, report)
             if verdict == WON:
@@ -246,12 +249,15 @@ def _solve(
             verdict = search.run(min(limit, left(running)))
             if verdict == WON:
                 return result(WINNABLE, search.line, total())
-            if verdict == LOST:
-                if not search.greedy:
-                    return result(UNWINNABLE, [], total())
-                searches.remove(search)  # the streamliner ran dry: no use going on with it
+            if verdict == LOST and not search.greedy:
+                return result(UNWINNABLE, [], total())
+            if verdict == LOST or search.full:
+                # the streamliner ran dry, or the table is full: no use going on with it
+                searches.remove(search)
                 dropped += search.nodes
             if spent(total()):
                 return result(UNKNOWN, [], total())
         limit += limit // 4
+        if total() == before:
+            break  # every search has stopped (its table full, or the streamliner dry)
     return result(UNKNOWN, [], total())

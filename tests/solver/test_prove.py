@@ -64,3 +64,18 @@ def test_the_prover_reports_its_progress_and_solve_counts_it_with_the_rest() -> 
     result = solve(deal(10, CLASSIC), CLASSIC, max_nodes=60_000, progress=lambda n, s: reports.append(n))
     assert result.status == "unwinnable"
     assert reports == sorted(reports) and result.nodes - 256 <= reports[-1] <= result.nodes
+
+
+def test_solve_stops_when_every_search_is_at_its_table_cap() -> None:
+    # a tiny table: the prover and the portfolio fill their shares at once and the beam ladder
+    # has had its share; solve gives up (unknown) instead of turning round with nothing to do
+    result = solve(deal(3, CLASSIC), CLASSIC, max_nodes=10**9, budget_ms=20_000, table_cap=2_400)
+    assert result.status == "unknown"
+    assert result.elapsed_ms < 10_000 and result.nodes < 1_000_000
+
+
+def test_the_prover_has_the_rest_of_the_budget_once_the_portfolio_has_stopped() -> None:
+    # each search of the portfolio stops at 2,000 positions (its table full), long before the
+    # prover's 9,287 (of 12,000 it may keep): the prover goes on alone to its proof
+    result = solve(deal(10, CLASSIC), CLASSIC, max_nodes=30_000, table_cap=24_000, beam=False)
+    assert result.status == "unwinnable"
