@@ -18,10 +18,12 @@ import argparse
 import os
 
 import uvicorn
+from uvicorn.supervisors import Multiprocess
 
 from app.config import get_settings
 from app.db.session import Database
 from app.runtime import prepare_database
+from app.web.listener import WorkerListener, reuse_port_socket
 
 
 def migrate() -> None:
@@ -44,7 +46,7 @@ def serve() -> None:
     print(f"Forty Thieves: open http://{settings.host}:{settings.port}/ (Ctrl+C stops)", flush=True)
     # No proxy headers at uvicorn's level (it would trust 127.0.0.1 whatever the settings): the
     # app reads them from the proxies FT_TRUSTED_PROXIES names, and from no other.
-    uvicorn.run(
+    config = uvicorn.Config(
         "app.main:create_app",
         factory=True,
         host=settings.host,
@@ -53,6 +55,13 @@ def serve() -> None:
         log_level="warning",
         proxy_headers=False,
     )
+    if settings.workers == 1:
+        uvicorn.Server(config).run()
+        return
+    # Each worker listens on its own SO_REUSEPORT socket (app.web.listener); the port is
+    # checked free first, so a taken port fails here, as a single process would.
+    reuse_port_socket(settings.host, settings.port).close()
+    Multiprocess(config, sockets=[WorkerListener(settings.host, settings.port)]).run()
 
 
 def main(argv: list[str] | None = None) -> None:
