@@ -20,7 +20,7 @@ import os
 import uvicorn
 from uvicorn.supervisors import Multiprocess
 
-from app.config import get_settings
+from app.config import Settings, get_settings
 from app.db.session import Database
 from app.runtime import prepare_database
 from app.web.listener import WorkerListener, reuse_port_socket
@@ -38,15 +38,11 @@ def migrate() -> None:
         db.engine.dispose()
 
 
-def serve() -> None:
-    """Serve with ``FT_WORKERS`` uvicorn worker processes; none of them migrates."""
-    os.environ["FT_MIGRATE_ON_START"] = "false"  # read by every worker's settings
-    get_settings.cache_clear()
-    settings = get_settings()
-    print(f"Forty Thieves: open http://{settings.host}:{settings.port}/ (Ctrl+C stops)", flush=True)
-    # No proxy headers at uvicorn's level (it would trust 127.0.0.1 whatever the settings): the
-    # app reads them from the proxies FT_TRUSTED_PROXIES names, and from no other.
-    config = uvicorn.Config(
+def server_config(settings: Settings) -> uvicorn.Config:
+    """uvicorn's settings for the game: ``FT_HOST``, ``FT_PORT``, ``FT_WORKERS``. No proxy
+    headers at uvicorn's level (it would trust 127.0.0.1 whatever the settings): the app reads
+    them from the proxies ``FT_TRUSTED_PROXIES`` names, and from no other."""
+    return uvicorn.Config(
         "app.main:create_app",
         factory=True,
         host=settings.host,
@@ -55,6 +51,15 @@ def serve() -> None:
         log_level="warning",
         proxy_headers=False,
     )
+
+
+def serve() -> None:
+    """Serve with ``FT_WORKERS`` uvicorn worker processes; none of them migrates."""
+    os.environ["FT_MIGRATE_ON_START"] = "false"  # read by every worker's settings
+    get_settings.cache_clear()
+    settings = get_settings()
+    print(f"Forty Thieves: open http://{settings.host}:{settings.port}/ (Ctrl+C stops)", flush=True)
+    config = server_config(settings)
     if settings.workers == 1:
         uvicorn.Server(config).run()
         return
