@@ -40,6 +40,9 @@ class Position:
     """One moment of a play. Immutable and hashable; see the module docstring for shapes.
 
     :ivar redeals_left: how often the waste may still be turned over (RULES.md, Relaxed).
+    :ivar face_down: per column, how many of its lowest cards lie face down; ``()`` when none
+        does (every mode without face-down cards). A column's top card is never face down
+        (RULES.md, "The family": it turns as part of the action that uncovers it).
     """
 
     tableau: tuple[Column, ...]
@@ -47,6 +50,7 @@ class Position:
     waste: tuple[Card, ...]
     stock: tuple[Card, ...]
     redeals_left: int = 0
+    face_down: tuple[int, ...] = ()
 
     # -- derived values -------------------------------------------------------------------
     def foundation_height(self, slot: int) -> int:

@@ -46,6 +46,10 @@ class Rules:
     :ivar run_moves: how runs move.
     :ivar kings_only_in_empty: only a king (or a run headed by one) may fill an empty column.
     :ivar redeals: how often the waste may be turned over into a new stock.
+    :ivar face_down: how many of each column's dealt cards lie face down (the lowest ones).
+    :ivar draw: cards one ``D`` turns from the stock onto the waste (1 or 3).
+    :ivar aces_home: the aces start on the foundations and are not shuffled (Lucas).
+    :ivar title: the variant's name in English (templates translate it).
     """
 
     name: str
@@ -56,11 +60,28 @@ class Rules:
     run_moves: RunMoves = RunMoves.SUPERMOVE
     kings_only_in_empty: bool = False
     redeals: int = 0
+    face_down: int = 0
+    draw: int = 1
+    aces_home: bool = False
+    title: str = ""
 
     @property
     def card_count(self) -> int:
         """Cards in play: 52 × decks."""
         return 52 * self.decks
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left in the stock after the deal (64 in Classic, 57 in Lucas)."""
+        aces = 4 * self.decks if self.aces_home else 0
+        return self.card_count - aces - self.columns * self.cards_per_column
+
+    @property
+    def phone_rows(self) -> tuple[int, int]:
+        """How the columns stand on a phone, in two rows (RULES.md, "The family": 9 as 5 + 4,
+        10 as 5 + 5, 12 as 6 + 6, 13 as 7 + 6)."""
+        first = (self.columns + 1) // 2
+        return first, self.columns - first
 
     @property
     def foundation_slots(self) -> int:
@@ -79,11 +100,33 @@ class Rules:
         return card.suit != target.suit
 
 
-CLASSIC = Rules(name="classic")
+CLASSIC = Rules(name="classic", title="Classic")
 """RULES.md, Classic: same suit, one card at a time (2^e supermove), one pass of the stock."""
 
-RELAXED = Rules(name="relaxed", run_moves=RunMoves.WHOLE_RUNS, redeals=1)
+RELAXED = Rules(name="relaxed", run_moves=RunMoves.WHOLE_RUNS, redeals=1, title="Relaxed")
 """RULES.md, Relaxed: whole runs move freely; the waste may be turned over once."""
+
+_RUNS = RunMoves.WHOLE_RUNS
+_ALT = Build.ALTERNATE_COLOURS
+_OTHER = Build.ANY_SUIT_BUT_OWN
+
+FAMILY: tuple[Rules, ...] = (
+    CLASSIC,
+    RELAXED,
+    Rules(name="josephine", run_moves=_RUNS, title="Josephine"),
+    Rules(name="limited", columns=12, cards_per_column=3, title="Limited"),
+    Rules(name="lucas", columns=13, cards_per_column=3, aces_home=True, title="Lucas"),
+    Rules(name="indian", cards_per_column=3, face_down=1, build=_OTHER, title="Indian"),
+    Rules(name="streets", build=_ALT, title="Streets"),
+    Rules(name="maria", columns=9, build=_ALT, title="Maria"),
+    Rules(name="number-ten", face_down=2, build=_ALT, run_moves=_RUNS, title="Number Ten"),
+    Rules(name="rank-and-file", face_down=3, build=_ALT, run_moves=_RUNS, title="Rank and File"),
+    Rules(name="little-forty", build=_OTHER, run_moves=_RUNS, draw=3, redeals=3, title="Little Forty"),
+    Rules(name="sixty-thieves", columns=12, cards_per_column=5, decks=3, title="Sixty Thieves"),
+    Rules(name="kings-only", kings_only_in_empty=True, title="Kings Only"),
+    Rules(name="three-passes", redeals=2, title="Three Passes"),
+)
+"""Every variant of RULES.md's family table, in its order: Classic and Relaxed first."""
 
 
 class Mode(StrEnum):
