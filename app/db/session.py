@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, nullcontext
@@ -11,7 +13,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, make_url
 from sqlalchemy.orm import Session, sessionmaker
 
 from app.config import PROJECT_ROOT
@@ -65,14 +67,67 @@ LOCAL_FILE = "local_file"
 closing its session never waits on a network (:func:`app.deps.get_session`)."""
 
 
+class WriteTurns:
+    """The turns of the writers of one SQLite file (a context manager, re-entered by every
+    write; not re-entrant). A writer first waits for the other threads of its process (a
+    :class:`threading.Lock`), then for the other processes: an exclusive ``flock`` on
+    ``<file>.writers.lock`` beside the database, opened once per process (a process forked
+    after a first write opens its own, since a shared open file would not exclude). The kernel
+    wakes a waiting process the moment the lock is free, where SQLite's busy handler sleeps
+    1, 2, 5 … 100 ms between retries. ``path`` None (an in-memory database): threads only.
+
+    :param path: the database file's path, or None.
+    """
+
+    def __init__(self, path: str | None) -> None:
+        self._threads = threading.Lock()
+        self._path = f"{path}.writers.lock" if path else None
+        self._fd: int | None = None
+        self._pid = 0
+
+    def __enter__(self) -> None:
+        self._threads.acquire()
+        try:
+            if self._path is not None:
+                fcntl.flock(self._file(), fcntl.LOCK_EX)
+        except BaseException:
+            self._threads.release()
+            raise
+
+    def __exit__(self, *exc: object) -> None:
+        try:
+            if self._fd is not None and self._pid == os.getpid():
+                fcntl.flock(self._fd, fcntl.LOCK_UN)
+        finally:
+            self._threads.release()
+
+    def _file(self) -> int:
+        if self._fd is None or self._pid != os.getpid():
+            assert self._path is not None
+            self._fd, self._pid = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o600), os.getpid()
+        return self._fd
+
+
+def _sqlite_file(url: str) -> str | None:
+    """The file of a SQLite URL, None for an in-memory database."""
+    path = make_url(url).database
+    return None if not path or path == ":memory:" or path.startswith("file:") else path
+
+
 def serial_writes(session: Session) -> AbstractContextManager[Any]:
-    """Hold this around a transaction's writes and its commit. On SQLite, the writers of one
-    process take turns through a lock shared by its sessions, first come first served, so they
+    """Hold this around a transaction's writes and its commit. On SQLite, the writers of every
+    process serving the file take turns (:class:`WriteTurns`), first come first served, so they
     never meet SQLite's busy handler: a writer that finds the database locked sleeps and retries
     at growing intervals (up to 100 ms), which at 32 concurrent moves made the slowest answers
     twelve times the median. A no-op on other databases, whose row locks queue writers fairly."""
     lock: AbstractContextManager[Any] | None = session.info.get(WRITE_LOCK)
-    return lock if lock is not None else nullcontext()
+    if lock is None:
+        return nullcontext()
+    # The connection first, the turn second: a writer holding the turn never waits for the
+    # pool, whose connections the writers queued behind it may all hold (a deadlock of 16
+    # threads on a pool of 15, until the pool's 30 s timeout).
+    session.connection()
+    return lock
 
 
 def check_migrated(engine: Engine) -> None:
@@ -93,7 +148,7 @@ class Database:
     def __init__(self, url: str, synchronous: str = "FULL") -> None:
         self.url = url
         self.engine = make_engine(url, synchronous)
-        info = {WRITE_LOCK: threading.Lock(), LOCAL_FILE: True} if url.startswith("sqlite") else {}
+        info = {WRITE_LOCK: WriteTurns(_sqlite_file(url)), LOCAL_FILE: True} if url.startswith("sqlite") else {}
         self.sessions = sessionmaker(self.engine, expire_on_commit=False, info=info)
 
     def session(self) -> Iterator[Session]:

@@ -4,8 +4,9 @@ undo cuts the redo tail, and what is stored replays to the same game once the ca
 from __future__ import annotations
 
 import json
+import multiprocessing
 import threading
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,36 @@ def test_concurrent_actions_of_one_process_take_turns_and_never_find_the_databas
 
     with ThreadPoolExecutor(16) as pool:
         assert list(pool.map(play, range(16))) == [10] * 16
+
+
+def _play_with_no_busy_wait(url: str, first: int, go: Any) -> list[int]:
+    """In a process of its own: four threads play ten draws each on SQLite with the busy wait
+    off, starting together with the other process."""
+    db = Database(url)
+
+    @event.listens_for(db.engine, "connect")
+    def _no_busy_wait(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.execute("PRAGMA busy_timeout=0")
+
+    def play(k: int) -> int:
+        with db.sessions() as session:
+            play = plays.new_play(session, f"p{k}", k, "classic")
+            for _ in range(10):
+                play = plays.act(session, play, actions.parse_act("draw"), version=play.row.version)
+            return play.row.version
+
+    go.wait()
+    with ThreadPoolExecutor(4) as pool:
+        return list(pool.map(play, range(first, first + 4)))
+
+
+def test_concurrent_actions_of_two_processes_take_turns_and_never_find_the_database_locked(tmp_path: Path) -> None:
+    """As above, across two server processes on one SQLite file (FT_WORKERS=2): their writers
+    take turns through a lock file beside the database (app.db.session.WriteTurns)."""
+    url = f"sqlite:///{tmp_path / 'turns.db'}"
+    migrate(url)
+    spawn = multiprocessing.get_context("spawn")
+    go = spawn.Manager().Barrier(2)
+    with ProcessPoolExecutor(2, mp_context=spawn) as pool:
+        runs = [pool.submit(_play_with_no_busy_wait, url, first, go) for first in (100, 200)]
+        assert [run.result(timeout=120) for run in runs] == [[10] * 4, [10] * 4]
