@@ -429,9 +429,9 @@
     if (help.open) help.close(); else help.showModal();
   }
 
-  // Escape closes the Options menu and puts the focus back on its button.
+  // Escape closes the Options menu (and the game menu) and puts the focus back on its button.
   function closeOverlays() {
-    document.querySelectorAll("details.options[open]").forEach((d) => {
+    document.querySelectorAll("details.options[open], details.mode-menu[open]").forEach((d) => {
       d.removeAttribute("open");
       const button = d.querySelector("summary");
       if (button) button.focus();
@@ -567,7 +567,7 @@
   // open over the footer's links on a phone). Seen as the tap goes down to its target: a tap on
   // a card, which the table takes for itself, closes it too.
   document.addEventListener("click", (event) => {
-    document.querySelectorAll("details.options[open]").forEach((d) => { if (!d.contains(event.target)) d.removeAttribute("open"); });
+    document.querySelectorAll("details.options[open], details.mode-menu[open]").forEach((d) => { if (!d.contains(event.target)) d.removeAttribute("open"); });
   }, true);
   document.addEventListener("dblclick", (event) => {
     const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;

@@ -90,7 +90,7 @@ def stats_view(session: Session, visitor: str, mode: str) -> StatsView:
         modes=[(m, mode_label(m), m == mode) for m in MODES],
         stats=figures,
         win_rate=format_percent(figures.win_rate, locale=current_language()),
-        bars=chart_bars(figures.recent),
+        bars=chart_bars(figures.recent, MODES[mode].card_count),
         chart_w=CHART_W,
         chart_h=CHART_H,
         name=records.display_names(session, [visitor]).get(visitor),

@@ -73,13 +73,34 @@ def put_down_label(card: Card) -> str:
     return _("%(card)s: put down") % {"card": card.label()}
 
 
-def column_label(number: int, cards: Sequence[Card]) -> str:
-    """A column as a named group: "Column 3, 5 cards, top 7♠", "Column 3, empty"."""
+def column_label(number: int, cards: Sequence[Card], down: int = 0) -> str:
+    """A column as a named group: "Column 3, 5 cards, top 7♠", "Column 3, empty", and with
+    face-down cards "Column 3, 4 cards, 2 face down, top 7♠" (never which they are)."""
     if not cards:
         return _("Column %(column)s, empty") % {"column": number}
-    return ngettext(
-        "Column %(column)s, %(num)s card, top %(card)s", "Column %(column)s, %(num)s cards, top %(card)s", len(cards)
-    ) % {"column": number, "num": len(cards), "card": cards[-1].label()}
+    values = {"column": number, "num": len(cards), "card": cards[-1].label(), "down": down}
+    if down:
+        return (
+            ngettext(
+                "Column %(column)s, %(num)s card, %(down)s face down, top %(card)s",
+                "Column %(column)s, %(num)s cards, %(down)s face down, top %(card)s",
+                len(cards),
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Column %(column)s, %(num)s card, top %(card)s",
+            "Column %(column)s, %(num)s cards, top %(card)s",
+            len(cards),
+        )
+        % values
+    )
+
+
+def face_down_label() -> str:
+    """The accessible name of a face-down card: "Face-down card" (nothing of its identity)."""
+    return _("Face-down card")
 
 
 def foundation_label(suit: str, top: Card | None) -> str:
