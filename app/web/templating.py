@@ -9,7 +9,7 @@ from app import i18n
 from app.config import PROJECT_ROOT
 from app.web.pile_cache import PileCache
 from app.web.static_files import static_url
-from app.web.views.family import mode_title
+from app.web.views.names import mode_title
 
 templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
 # Templates are read once per process, as the kept piles are (app/web/pile_cache.py): no file

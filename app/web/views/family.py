@@ -8,34 +8,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from babel.numbers import format_percent
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from app.db.models import SolvedDeal
 from app.engine import CLASSIC, MODES, RELAXED, Rules
 from app.engine.rules import FAMILY, Build, RunMoves
-from app.i18n import N_, _, current_language, ngettext
+from app.i18n import N_, _, ngettext
 from app.services.winnability import mode_survey
 from app.solver import UNKNOWN, UNWINNABLE, WINNABLE
-
-TITLES: dict[str, str] = {
-    "classic": N_("Classic"),
-    "relaxed": N_("Relaxed"),
-    "josephine": N_("Josephine"),
-    "limited": N_("Limited"),
-    "lucas": N_("Lucas"),
-    "indian": N_("Indian"),
-    "streets": N_("Streets"),
-    "maria": N_("Maria"),
-    "number-ten": N_("Number Ten"),
-    "rank-and-file": N_("Rank and File"),
-    "little-forty": N_("Little Forty"),
-    "sixty-thieves": N_("Sixty Thieves"),
-    "kings-only": N_("Kings Only"),
-    "three-passes": N_("Three Passes"),
-}
-"""Each variant's name (its row's ``title``), marked for translation."""
+from app.web.views.names import mode_title
+from app.web.views.winnability import pct
 
 BLURBS: dict[str, str] = {
     "classic": N_("The original: build down in suit, one card at a time, one pass through the stock."),
@@ -54,13 +37,6 @@ BLURBS: dict[str, str] = {
     "three-passes": N_("Classic with two redeals: three passes through the stock."),
 }
 """Each variant in one line a player understands (RULES.md's family table)."""
-
-
-def mode_title(mode: str) -> str:
-    """A variant's name in the current language ("Sixty Thieves", "Sesenta ladrones"); an
-    unknown slug stands as it is."""
-    title = TITLES.get(mode)
-    return _(title) if title else mode
 
 
 def rules_of(mode: str) -> Rules:
@@ -139,8 +115,9 @@ class Won:
 
     @property
     def share(self) -> str:
-        """The share in the current language: ``39.8%``, ``39,8 %``."""
-        return format_percent(self.won / self.n, format="#,##0.0%", locale=current_language())
+        """The share in the current language, as the winnability page writes it: ``39.8 %``,
+        ``39,8 %``."""
+        return pct(self.won / self.n)
 
 
 def solver_won(session: Session, mode: str) -> Won | None:
