@@ -18,7 +18,7 @@ from app.i18n import N_, _, ngettext
 from app.services.winnability import mode_survey
 from app.solver import UNKNOWN, UNWINNABLE, WINNABLE
 from app.web.views.names import mode_title
-from app.web.views.winnability import pct
+from app.web.views.winnability import pct, whole
 
 BLURBS: dict[str, str] = {
     "classic": N_("The original: build down in suit, one card at a time, one pass through the stock."),
@@ -118,6 +118,11 @@ class Won:
         """The share in the current language, as the winnability page writes it: ``39.8 %``,
         ``39,8 %``."""
         return pct(self.won / self.n)
+
+    @property
+    def count(self) -> str:
+        """``n`` with the language's grouping: ``2,000``, ``2.000``."""
+        return whole(self.n)
 
 
 def solver_won(session: Session, mode: str) -> Won | None:
