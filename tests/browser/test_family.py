@@ -27,7 +27,8 @@ MEASURE = """() => {
   });
   const slots = [...document.querySelectorAll('#table .foundation')].map(f => f.getBoundingClientRect());
   return {width: document.documentElement.scrollWidth,
-          tops: cols.map(r => Math.round(r.top)), right: Math.max(...cols.map(r => r.right), ...slots.map(r => r.right)),
+          tops: cols.map(r => Math.round(r.top)),
+          right: Math.max(...cols.map(r => r.right), ...slots.map(r => r.right)),
           left: Math.min(...cols.map(r => r.left), ...slots.map(r => r.left)), peek: Math.min(...peeks),
           slotTops: [...new Set(slots.map(r => Math.round(r.top)))].length};
 }"""
