@@ -26,6 +26,7 @@ from app.web.templating import templates
 from app.web.views.board import board_view
 from app.web.views.family import BLURBS
 from app.web.views.names import TITLES
+from app.web.views.stats import CHART_H, chart_bars
 
 ROWS = {r.name: r for r in FAMILY}
 
@@ -193,3 +194,8 @@ def test_records_and_statistics_pick_any_variant(client: TestClient) -> None:
     assert re.search(r'mode=three-passes"[^>]*aria-current="page"', records)
     give_up = visible(client.get("/game/7/give-up?mode=sixty-thieves").text)
     assert "0 of 156 cards home" in give_up
+
+
+def test_the_statistics_chart_measures_cards_home_out_of_the_variants_count() -> None:
+    half_of_sixty, half_of_forty = chart_bars([(False, 78)], 156)[0], chart_bars([(False, 52)], 104)[0]
+    assert half_of_sixty.height == half_of_forty.height == round(0.5 * (CHART_H - 4), 1)

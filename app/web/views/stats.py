@@ -55,10 +55,11 @@ class StatsView:
     name: str | None
 
 
-def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Bar]:
+def chart_bars(recent: list[tuple[bool, int]], card_count: int) -> list[Bar]:
     """Bars for the last results, oldest on the left, in a ``CHART_W × CHART_H`` box with room
     for :data:`app.services.records.CHART_RESULTS` of them. A low bar is marked with its count
-    of cards home, unless the bar just before it is marked too (two numbers would overlap)."""
+    of cards home, unless the bar just before it is marked too (two numbers would overlap).
+    ``card_count``: the mode's cards in play (104, or 156 with three decks)."""
     slot = CHART_W / records.CHART_RESULTS
     bars: list[Bar] = []
     for i, (won, home) in enumerate(recent):
