@@ -455,6 +455,7 @@ ES: dict[str, str | tuple[str, str]] = {
         "Columna %(column)s, %(num)s cartas, %(down)s boca abajo, arriba %(card)s",
     ),
     "Face-down card": "Carta boca abajo",
+    "%(cards)s turned face up.": ("%(cards)s quedó boca arriba.", "%(cards)s quedaron boca arriba."),
     "Game": "Juego",
     "Games": "Juegos",
     "All the games": "Todos los juegos",

@@ -125,12 +125,14 @@ def _place(target: int) -> str:
 
 def describe_step(before: Position, step: Step) -> str:
     """What a step did, in words, from the position ``before`` it: "7♠ from column 3 to column
-    6. A♣ went up.", "Drew 10♦.", "Turned the waste over.", "Finished: every card went home."."""
+    6. A♣ went up.", "Drew 10♦." ("Drew 3♠ 9♦ 10♦." for a draw of three), "Turned the waste
+    over.", "Finished: every card went home."."""
     if step.action == FINISH:
         return _("Finished: every card went home.")
     move = Move.parse(step.action)
     if move.action is Action.DRAW:
-        words = _("Drew %(card)s.") % {"card": before.stock[0].label()}
+        drawn = before.stock[: len(before.stock) - len(step.position.stock)]  # three in Little Forty
+        words = _("Drew %(card)s.") % {"card": _names(drawn)}
     elif move.action is Action.REDEAL:
         words = _("Turned the waste over.")
     else:
@@ -146,4 +148,22 @@ def describe_step(before: Position, step: Step) -> str:
             gone_up.append(moved_cards(pos, auto)[0])
             pos = play(pos, auto)
         words += " " + ngettext("%(cards)s went up.", "%(cards)s went up.", len(gone_up)) % {"cards": _names(gone_up)}
+    turned = turned_up(before, step.position)
+    if turned:
+        words += " " + ngettext("%(cards)s turned face up.", "%(cards)s turned face up.", len(turned)) % {
+            "cards": _names(turned)
+        }
     return words
+
+
+def turned_up(before: Position, after: Position) -> list[Card]:
+    """The face-down cards an action turned face up (RULES.md, "The family": a face-down card
+    turns when it becomes its column's top card), left to right; none in a variant without
+    them. A turned card that then went up is not listed (it went up, and is said so)."""
+    downs_before = before.face_down or (0,) * len(before.tableau)
+    downs_after = after.face_down or (0,) * len(after.tableau)
+    return [
+        column[down]
+        for column, was, down in zip(after.tableau, downs_before, downs_after, strict=True)
+        if down < was and down < len(column)
+    ]
