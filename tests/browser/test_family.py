@@ -165,6 +165,96 @@ def open_phone(browser: Browser, base_url: str, number: int, mode: str) -> tuple
 
 
 def first_column_move(rules: Rules, number: int) -> Move:
-    """A legal column-to-column or column-to-foundation move of the deal (the engine says)."""
-    game = Game(rules, deal(number, rules))
+    """A legal move from a column of the deal (the engine says)."""
+    game = Game(deal(number, rules), rules)
     return next(m for m in game.legal_moves() if m.action == "move" and m.source != 0)
+
+
+def line_that_turns_a_card(rules: Rules, depth: int = 3) -> tuple[int, list[Move]]:
+    """A deal and its first line of column moves (at most ``depth``) whose last move turns a
+    face-down card face up, found by the engine (deals 1, 2, … tried in turn)."""
+    for number in range(1, 200):
+        frontier = [(Game(deal(number, rules), rules), [])]
+        for _ in range(depth):
+            grown = []
+            for game, line in frontier:
+                for move in game.legal_moves():
+                    if move.action != "move" or move.source == 0:
+                        continue
+                    after = game.clone()
+                    step = after.play(move)
+                    if sum(step.position.face_down) < sum(game.position.face_down):
+                        return number, [*line, move]
+                    grown.append((after, [*line, move]))
+            frontier = grown[:400]
+    raise AssertionError("no deal turns a face-down card within reach")
+
+
+def test_lucas_deals_its_aces_home_and_plays_on_a_phone(browser: Browser, base_url: str, shots: Path) -> None:
+    rules = ROWS["lucas"]
+    page, context = open_phone(browser, base_url, 31, "lucas")
+    try:
+        expect(page.locator("#table .column")).to_have_count(13)
+        aces = [page.locator(f"#table [data-pile='F{i}'] [data-card]").get_attribute("data-card") for i in range(1, 9)]
+        assert aces == ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC"]
+        expect(page.locator("[data-stat=home]")).to_have_text("8/104")
+        tap_move(page, first_column_move(rules, 31))
+        draw(page)
+        expect(page.locator(".waste [data-card]")).not_to_have_count(0)
+        page.screenshot(path=shots / "play-lucas.png")
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+def test_indian_turns_a_face_down_card_when_a_move_uncovers_it(browser: Browser, base_url: str, shots: Path) -> None:
+    rules = ROWS["indian"]
+    number, line = line_that_turns_a_card(rules)
+    page, context = open_phone(browser, base_url, number, "indian")
+    try:
+        backs = page.locator("#table .column [data-card='back']")
+        expect(backs).to_have_count(rules.columns * rules.face_down)
+        source = line[-1].source
+        for move in line:
+            tap_move(page, move)
+        expect(backs).to_have_count(rules.columns * rules.face_down - 1)
+        column = page.locator(f"#table [data-pile='{source}'] .cards > [data-card]")
+        assert column.last.get_attribute("data-card") != "back"  # its new top card shows its face
+        expect(page.locator("#announce")).to_contain_text("turned face up")
+        page.screenshot(path=shots / "play-indian.png")
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+def test_little_forty_draws_three_cards_at_a_time(browser: Browser, base_url: str, shots: Path) -> None:
+    rules = ROWS["little-forty"]
+    page, context = open_phone(browser, base_url, 41, "little-forty")
+    try:
+        stock = page.locator("#stock")
+        expect(stock).to_have_attribute("aria-label", f"Stock: draw 3 cards ({rules.stock_size} left)")
+        draw(page)
+        expect(stock).to_have_attribute("aria-label", f"Stock: draw 3 cards ({rules.stock_size - 3} left)")
+        expect(page.locator(".waste [data-card]")).to_have_count(3)
+        page.wait_for_function(  # the live region names the three cards drawn
+            "() => (document.querySelector('#announce').textContent.match(/[♠♥♦♣]/g) || []).length >= 3"
+        )
+        expect(page.locator(".redeals")).to_have_text("3 redeals left")
+        tap_move(page, first_column_move(rules, 41))
+        page.screenshot(path=shots / "play-little-forty.png")
+    finally:
+        context.close()  # type: ignore[attr-defined]
+
+
+def test_sixty_thieves_plays_on_twelve_foundations(browser: Browser, base_url: str, shots: Path) -> None:
+    rules = ROWS["sixty-thieves"]
+    page, context = open_phone(browser, base_url, 61, "sixty-thieves")
+    try:
+        expect(page.locator("#table .foundation")).to_have_count(12)
+        expect(page.locator("[data-stat=home]")).to_have_text("0/156")
+        tap_move(page, first_column_move(rules, 61))
+        draw(page)
+        expect(page.locator("#stock")).to_have_attribute(
+            "aria-label", f"Stock: draw a card ({rules.stock_size - 1} left)"
+        )
+        page.screenshot(path=shots / "play-sixty-thieves.png")
+    finally:
+        context.close()  # type: ignore[attr-defined]
