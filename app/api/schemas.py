@@ -109,6 +109,15 @@ class PositionIn(BaseModel):
         description="default: the mode's own (0 in Classic, 1 in Relaxed)",
         json_schema_extra=_no_default,
     )
+    face_down: Annotated[
+        list[Annotated[int, Field(ge=0, le=_CARDS), BeforeValidator(_whole_number)]],
+        Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1]),
+    ] = Field(
+        default=cast(list[int], None),  # left out: no card is face down; null is refused
+        validate_default=False,
+        description="per column, how many of its lowest cards lie face down (its top card never does); left out: none",
+        json_schema_extra=_no_default,
+    )
 
     @model_validator(mode="before")
     @classmethod
