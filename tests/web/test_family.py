@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from app.api.schemas import Mode
 from app.config import Settings
 from app.db.models import SolvedDeal, SurveyVerdict
-from app.engine import MODES, Position, Rules, deal
+from app.engine import MODES, Game, Position, Rules, deal
 from app.engine.rules import FAMILY
 from app.main import create_app
 from app.services import survey as sv
@@ -199,3 +199,63 @@ def test_records_and_statistics_pick_any_variant(client: TestClient) -> None:
 def test_the_statistics_chart_measures_cards_home_out_of_the_variants_count() -> None:
     half_of_sixty, half_of_forty = chart_bars([(False, 78)], 156)[0], chart_bars([(False, 52)], 104)[0]
     assert half_of_sixty.height == half_of_forty.height == round(0.5 * (CHART_H - 4), 1)
+
+
+@pytest.mark.parametrize("mode", ["indian", "number-ten", "rank-and-file"])
+def test_a_face_down_deal_shows_backs_and_nothing_of_those_cards(client: TestClient, mode: str) -> None:
+    rules = MODES[mode]
+    start = deal(7, rules)
+    html = client.get(f"/game/7?mode={mode}").text
+    assert html.count('data-card="back"') == rules.columns * rules.face_down + 1  # and the stock
+    up = [c for i, col in enumerate(start.tableau) for c in col[start.hidden(i) :]]
+    down = [c for i, col in enumerate(start.tableau) for c in col[: start.hidden(i)]]
+    assert len(down) == rules.columns * rules.face_down
+    assert Counter(re.findall(r'data-card="([2-9TJQKA][SHDC])"', html)) == Counter(str(c) for c in up)
+    for card in set(down) - set(up):  # a card with no face-up twin is nowhere in the page
+        assert card.label() not in html and f'"{card}"' not in html and f"{card}-" not in html
+    moves = html.split('id="table-moves">', 1)[1].split("</script>", 1)[0]
+    assert not re.search(r"[2-9TJQKA][SHDC]", moves)
+    api = client.post("/api/games/7/plays", json={"mode": mode}).json()
+    assert [col[: rules.face_down] for col in api["position"]["tableau"]] == [[None] * rules.face_down] * 10
+
+
+def _turning_move(mode: str) -> tuple[int, str, int]:
+    """A deal of ``mode`` whose first position has a move that turns a face-down card, the
+    move, and how many cards lie face down after it (the engine says)."""
+    rules = MODES[mode]
+    for number in range(1, 300):
+        game = Game(deal(number, rules), rules)
+        for move in game.legal_moves():
+            after = game.clone()
+            left = sum(after.play(move).position.face_down)
+            if left < sum(game.position.face_down):
+                return number, str(move), left
+    raise AssertionError("no deal turns a card at its first move")
+
+
+def test_a_move_that_uncovers_a_face_down_card_turns_it_and_says_so(client: TestClient) -> None:
+    number, move, left = _turning_move("rank-and-file")
+    url = f"/game/{number}?mode=rank-and-file"
+    before = client.get(url).text
+    version = re.search(r'name="version" value="(\d+)"', before).group(1)  # type: ignore[union-attr]
+    after = client.post(
+        f"/game/{number}/move",
+        data={"mode": "rank-and-file", "version": version, "move": move},
+        headers={"HX-Request": "true"},  # the table's answer, with what the action did in words
+    ).text
+    assert before.count('data-card="back"') == 31 and after.count('data-card="back"') == left + 1  # and the stock
+    assert "turned face up." in re.search(r'data-announce="([^"]*)"', after).group(1)  # type: ignore[union-attr]
+
+
+def test_a_draw_of_three_names_the_three_cards(client: TestClient) -> None:
+    rules = MODES["little-forty"]
+    start = deal(5, rules)
+    page = client.get("/game/5?mode=little-forty").text
+    assert "Stock: draw 3 cards (64 left)" in page and "3 redeals left" in page
+    version = re.search(r'name="version" value="(\d+)"', page).group(1)  # type: ignore[union-attr]
+    after = client.post(
+        "/game/5/draw", data={"mode": "little-forty", "version": version}, headers={"HX-Request": "true"}
+    ).text
+    said = re.search(r'data-announce="([^"]*)"', after).group(1)  # type: ignore[union-attr]
+    assert said.startswith("Drew " + " ".join(c.label() for c in start.stock[:3]))
+    assert "Stock: draw 3 cards (61 left)" in after

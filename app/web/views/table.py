@@ -250,7 +250,7 @@ def column_place(number: int, cards: tuple[Card, ...], down: int = 0) -> PlaceVi
 
 def face_down_counts(pos: Position) -> tuple[int, ...]:
     """How many of each column's lowest cards lie face down (zeros when none does)."""
-    return pos.face_down or (0,) * len(pos.tableau)
+    return tuple(pos.hidden(i) for i in range(len(pos.tableau)))
 
 
 def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selection | None:
@@ -264,7 +264,7 @@ def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selecti
     source = ascii_number(sel)
     if source is None or not 1 <= source <= len(pos.tableau):
         return None
-    run = run_length(pos.tableau[source - 1], play.game.rules)
+    run = run_length(pos.tableau[source - 1], play.game.rules, pos.hidden(source - 1))
     if run == 0:
         return None
     count = n if n is not None else 1
@@ -336,7 +336,7 @@ def _columns(pos: Position, rules: Rules, taps: _Taps, selection: Selection | No
     columns: list[PlaceView] = []
     for i, (col, down) in enumerate(zip(pos.tableau, face_down_counts(pos), strict=True)):
         place = column_place(i + 1, col, down)
-        run = run_length(col, rules)
+        run = run_length(col, rules, down)  # a face-down card is never in a run
         for depth_from_top, card, cv in zip(range(len(col), 0, -1), col, place.cards, strict=True):
             if depth_from_top <= run:
                 cv.post, cv.get = taps(i + 1, depth_from_top)
@@ -396,7 +396,7 @@ def _light_selection(
         place.drop_label = words.drop_label(None if m.target == FOUNDATION else m.target, place.preferred)
     if selection.source == WASTE:
         return lifted
-    run = run_length(pos.tableau[selection.source - 1], rules)
+    run = run_length(pos.tableau[selection.source - 1], rules, pos.hidden(selection.source - 1))
     lifted.can_more, lifted.can_fewer = selection.count < run, selection.count > 1
     if lifted.can_more:
         lifted.more_url = game_url(row.number, row.mode, sel=selection.key, n=selection.count + 1)
@@ -444,7 +444,7 @@ def selection_data(play: LoadedPlay, hint: Move | None = None, moves: list[Move]
     moves = game.legal_moves() if moves is None else moves
     empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
     sources: dict[str, dict[str, object]] = {}
-    runs = [(str(i + 1), i + 1, run_length(col, rules)) for i, col in enumerate(pos.tableau)]
+    runs = [(str(i + 1), i + 1, run_length(col, rules, pos.hidden(i))) for i, col in enumerate(pos.tableau)]
     runs.append(("W", WASTE, 1 if pos.waste else 0))
     for key, source, run in runs:
         counts: dict[str, object] = {}
