@@ -441,8 +441,14 @@
   }
 
   // -- the answer: slide the cards, focus, announce ------------------------------------------
+  // A card's key across the answer: its code and which copy; a card back (the stock, a
+  // face-down card) by its pile, so backs stay where they lie instead of flying between piles.
   function keyOf(el, seen) {
-    const code = el.dataset.card;
+    let code = el.dataset.card;
+    if (code === "back") {
+      const p = el.closest("[data-pile]");
+      code = "back@" + (p ? p.dataset.pile : "");
+    }
     seen[code] = (seen[code] || 0) + 1;
     return code + "#" + seen[code];
   }
