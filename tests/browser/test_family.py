@@ -150,6 +150,11 @@ def tap_move(page: Page, move: Move) -> None:
     expect(page.locator("[data-stat=moves]")).not_to_have_text(str(before))
 
 
+def settle(page: Page) -> None:
+    """Wait until no card is sliding (for a screenshot)."""
+    page.wait_for_function("() => document.getAnimations().length === 0")
+
+
 def draw(page: Page) -> None:
     before = moves_made(page)
     page.locator("#stock").click()
@@ -201,6 +206,7 @@ def test_lucas_deals_its_aces_home_and_plays_on_a_phone(browser: Browser, base_u
         tap_move(page, first_column_move(rules, 31))
         draw(page)
         expect(page.locator(".waste [data-card]")).not_to_have_count(0)
+        settle(page)
         page.screenshot(path=shots / "play-lucas.png")
     finally:
         context.close()  # type: ignore[attr-defined]
@@ -220,6 +226,7 @@ def test_indian_turns_a_face_down_card_when_a_move_uncovers_it(browser: Browser,
         column = page.locator(f"#table [data-pile='{source}'] .cards > [data-card]")
         assert column.last.get_attribute("data-card") != "back"  # its new top card shows its face
         expect(page.locator("#announce")).to_contain_text("turned face up")
+        settle(page)
         page.screenshot(path=shots / "play-indian.png")
     finally:
         context.close()  # type: ignore[attr-defined]
@@ -239,6 +246,7 @@ def test_little_forty_draws_three_cards_at_a_time(browser: Browser, base_url: st
         )
         expect(page.locator(".redeals")).to_have_text("3 redeals left")
         tap_move(page, first_column_move(rules, 41))
+        settle(page)
         page.screenshot(path=shots / "play-little-forty.png")
     finally:
         context.close()  # type: ignore[attr-defined]
@@ -255,6 +263,7 @@ def test_sixty_thieves_plays_on_twelve_foundations(browser: Browser, base_url: s
         expect(page.locator("#stock")).to_have_attribute(
             "aria-label", f"Stock: draw a card ({rules.stock_size - 1} left)"
         )
+        settle(page)
         page.screenshot(path=shots / "play-sixty-thieves.png")
     finally:
         context.close()  # type: ignore[attr-defined]
