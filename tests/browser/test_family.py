@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from app.engine import MODES, Game, Move, Rules, deal
 from app.engine.rules import FAMILY
@@ -161,7 +161,7 @@ def draw(page: Page) -> None:
     expect(page.locator("[data-stat=moves]")).not_to_have_text(str(before))
 
 
-def open_phone(browser: Browser, base_url: str, number: int, mode: str) -> tuple[Page, object]:
+def open_phone(browser: Browser, base_url: str, number: int, mode: str) -> tuple[Page, BrowserContext]:
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)  # type: ignore[arg-type]
     page = context.new_page()
     page.goto(f"{base_url}/game/{number}?mode={mode}")
@@ -179,7 +179,7 @@ def line_that_turns_a_card(rules: Rules, depth: int = 3) -> tuple[int, list[Move
     """A deal and its first line of column moves (at most ``depth``) whose last move turns a
     face-down card face up, found by the engine (deals 1, 2, … tried in turn)."""
     for number in range(1, 200):
-        frontier = [(Game(deal(number, rules), rules), [])]
+        frontier: list[tuple[Game, list[Move]]] = [(Game(deal(number, rules), rules), [])]
         for _ in range(depth):
             grown = []
             for game, line in frontier:
@@ -209,7 +209,7 @@ def test_lucas_deals_its_aces_home_and_plays_on_a_phone(browser: Browser, base_u
         settle(page)
         page.screenshot(path=shots / "play-lucas.png")
     finally:
-        context.close()  # type: ignore[attr-defined]
+        context.close()
 
 
 def test_indian_turns_a_face_down_card_when_a_move_uncovers_it(browser: Browser, base_url: str, shots: Path) -> None:
@@ -229,7 +229,7 @@ def test_indian_turns_a_face_down_card_when_a_move_uncovers_it(browser: Browser,
         settle(page)
         page.screenshot(path=shots / "play-indian.png")
     finally:
-        context.close()  # type: ignore[attr-defined]
+        context.close()
 
 
 def test_little_forty_draws_three_cards_at_a_time(browser: Browser, base_url: str, shots: Path) -> None:
@@ -249,7 +249,7 @@ def test_little_forty_draws_three_cards_at_a_time(browser: Browser, base_url: st
         settle(page)
         page.screenshot(path=shots / "play-little-forty.png")
     finally:
-        context.close()  # type: ignore[attr-defined]
+        context.close()
 
 
 def test_sixty_thieves_plays_on_twelve_foundations(browser: Browser, base_url: str, shots: Path) -> None:
@@ -266,4 +266,4 @@ def test_sixty_thieves_plays_on_twelve_foundations(browser: Browser, base_url: s
         settle(page)
         page.screenshot(path=shots / "play-sixty-thieves.png")
     finally:
-        context.close()  # type: ignore[attr-defined]
+        context.close()
