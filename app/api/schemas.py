@@ -15,10 +15,26 @@ from pydantic import (
     model_validator,
 )
 
-from app.engine import MODES
 from app.engine.position import SETUP_FIELDS
+from app.engine.rules import FAMILY
 
-Mode = Literal["classic", "relaxed"]
+Mode = Literal[
+    "classic",
+    "relaxed",
+    "josephine",
+    "limited",
+    "lucas",
+    "indian",
+    "streets",
+    "maria",
+    "number-ten",
+    "rank-and-file",
+    "little-forty",
+    "sixty-thieves",
+    "kings-only",
+    "three-passes",
+]
+"""Every variant's slug, as RULES.md's family table lists them (``app.engine.rules.FAMILY``)."""
 MAX_VERSION = 2**31 - 1
 """Beyond any play's version (one per action)."""
 
@@ -45,13 +61,21 @@ Card = Annotated[
     StringConstraints(pattern=r"^[A2-9TJQK][SHDC]$"),
     Field(description="rank A23456789TJQK then suit SHDC: 7S, TD"),
 ]
-_COLUMNS = sorted({rules.columns for rules in MODES.values()})
-_SLOTS = sorted({rules.foundation_slots for rules in MODES.values()})
-_CARDS = max(rules.card_count for rules in MODES.values())
-_REDEALS = max(rules.redeals for rules in MODES.values())
+_COLUMNS = sorted({rules.columns for rules in FAMILY})
+_SLOTS = sorted({rules.foundation_slots for rules in FAMILY})
+_CARDS = max(rules.card_count for rules in FAMILY)
+_REDEALS = max(rules.redeals for rules in FAMILY)
 Pile = Annotated[list[Card], Field(max_length=_CARDS)]
 Tableau = Annotated[
     list[Pile],
+    Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1], description="columns, each bottom card first"),
+]
+ShownPile = Annotated[
+    list[Card | None],
+    Field(max_length=_CARDS, description="bottom card first; a face-down card is null (API.md)"),
+]
+ShownTableau = Annotated[
+    list[ShownPile],
     Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1], description="columns, each bottom card first"),
 ]
 Foundations = Annotated[
@@ -85,6 +109,15 @@ class PositionIn(BaseModel):
         description="default: the mode's own (0 in Classic, 1 in Relaxed)",
         json_schema_extra=_no_default,
     )
+    face_down: Annotated[
+        list[Annotated[int, Field(ge=0, le=_CARDS), BeforeValidator(_whole_number)]],
+        Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1]),
+    ] = Field(
+        default=cast(list[int], None),  # left out: no card is face down; null is refused
+        validate_default=False,
+        description="per column, how many of its lowest cards lie face down (its top card never does); left out: none",
+        json_schema_extra=_no_default,
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -107,9 +140,10 @@ class PositionIn(BaseModel):
 
 
 class PositionOut(BaseModel):
-    """A play's position (API.md, "Play"): the stock's order never appears, only its size."""
+    """A play's position (API.md, "Play"): the stock's order never appears, only its size, and
+    a face-down card is ``null``."""
 
-    tableau: Tableau
+    tableau: ShownTableau
     foundations: Foundations
     waste: Pile
     stock_count: int = Field(ge=0, le=_CARDS)

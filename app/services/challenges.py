@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 
 from app.db import queries
 from app.db.models import FinishCard, SharedDeal
-from app.engine import MAX_GAME_NUMBER, MODES
+from app.engine import CLASSIC, MAX_GAME_NUMBER, MODES
+from app.engine.rules import FAMILY
 from app.i18n import DEFAULT, LANGUAGES, _, duration
 from app.services import records
 
@@ -65,14 +66,20 @@ def sharer_name(session: Session, shared: SharedDeal) -> str | None:
 def result_text(card: FinishCard | None) -> str | None:
     """A finish card's result in words, for after a colon ("Their result: won in 87 moves,
     6:12"): "won in 87 moves, 6:12", "gave up with 40 of 104 cards home", "blocked with 52 of
-    104 cards home"."""
+    156 cards home" (out of the card's variant's card count, RULES.md "The family")."""
     if card is None:
         return None
     if card.result == "won":
         return _("won in %(moves)s moves, %(time)s") % {"moves": card.moves, "time": duration(card.elapsed_s)}
+    values = {"home": card.cards_home, "count": _card_count(card.mode)}
     if card.result == "blocked":
-        return _("blocked with %(home)s of 104 cards home") % {"home": card.cards_home}
-    return _("gave up with %(home)s of 104 cards home") % {"home": card.cards_home}
+        return _("blocked with %(home)s of %(count)s cards home") % values
+    return _("gave up with %(home)s of %(count)s cards home") % values
+
+
+def _card_count(mode: str) -> int:
+    """Cards in play in ``mode`` (104, or 156 with three decks)."""
+    return next((r.card_count for r in FAMILY if r.name == mode), CLASSIC.card_count)
 
 
 def challenge_line(session: Session, challenge_id: int) -> str | None:

@@ -17,7 +17,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Any
 
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
@@ -29,8 +29,6 @@ from app.engine import MODES, Game, GameStatus, IllegalMoveError, Position, Posi
 from app.services.actions import Act, ActionRejected, Finish, PlayMove, Redo, Resign, SetAutoSafe, Undo
 from app.services.records import record_finish
 from app.services.score import Score
-
-ModeName = Literal["classic", "relaxed"]
 
 
 class PlayStatus(StrEnum):
@@ -62,7 +60,7 @@ class StaleVersion(Exception):
 
 
 def rules_for(mode: str) -> Rules:
-    """The rules of ``mode`` (``classic``, ``relaxed``).
+    """The rules of ``mode`` (a slug of RULES.md's family table: ``classic``, ``lucas`` …).
 
     :raises ActionRejected: (``bad_mode``) for any other name.
     """

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from fastapi import Depends, Form, Path, Query, Request
 
-from app.engine import MAX_GAME_NUMBER, MODES, Mode
+from app.engine import MAX_GAME_NUMBER, MODES
 from app.params import PRINTABLE, AsciiDigits
 from app.web.htmx import is_htmx
 
@@ -57,28 +57,29 @@ GameNumber = Annotated[int, Path(ge=1, le=MAX_GAME_NUMBER, description="game num
 game number is."""
 
 
-def mode_named(name: str | None) -> Mode | None:
-    """The mode of that name in any case (``relaxed``, ``Relaxed``, ``RELAXED``), or None."""
+def mode_named(name: str | None) -> str | None:
+    """The slug of the mode of that name in any case (``rank-and-file``, ``Relaxed``,
+    ``LUCAS``), or None: any variant of :data:`app.engine.MODES` (RULES.md, "The family")."""
     folded = name.lower() if name is not None else None
-    return Mode(folded) if folded in MODES else None
+    return folded if folded is not None and folded in MODES else None
 
 
-def mode_or_classic(name: str | None) -> Mode:
+def mode_or_classic(name: str | None) -> str:
     """The mode named (:func:`mode_named`), or Classic for a missing or unknown name (a page
     never fails on it; the address middleware already sent unknown ``?mode=`` links to
     Classic with a notice)."""
-    return mode_named(name) or Mode.CLASSIC
+    return mode_named(name) or "classic"
 
 
-async def mode_query(mode: Annotated[str | None, Query(max_length=16, pattern=PRINTABLE)] = None) -> Mode:
+async def mode_query(mode: Annotated[str | None, Query(max_length=16, pattern=PRINTABLE)] = None) -> str:
     """The page's ``?mode=``."""
     return mode_or_classic(mode)
 
 
-async def mode_form(mode: Annotated[str | None, Form(max_length=16, pattern=PRINTABLE)] = None) -> Mode:
+async def mode_form(mode: Annotated[str | None, Form(max_length=16, pattern=PRINTABLE)] = None) -> str:
     """A form's ``mode`` field."""
     return mode_or_classic(mode)
 
 
-ModeQuery = Annotated[Mode, Depends(mode_query)]
-ModeForm = Annotated[Mode, Depends(mode_form)]
+ModeQuery = Annotated[str, Depends(mode_query)]
+ModeForm = Annotated[str, Depends(mode_form)]

@@ -106,5 +106,5 @@ class PileCache:
                     self._items.popitem(last=False)
         html, checksum = hit
         if t is not None and t.client_piles.get(place.name) == checksum:
-            return Markup(f'<div id="pile-{place.name}" hx-preserve></div>')  # names: 1…10, F1…F8
+            return Markup(f'<div id="pile-{place.name}" hx-preserve></div>')  # names: 1…13, F1…F12
         return html

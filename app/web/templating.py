@@ -9,6 +9,7 @@ from app import i18n
 from app.config import PROJECT_ROOT
 from app.web.pile_cache import PileCache
 from app.web.static_files import static_url
+from app.web.views.names import mode_title
 
 templates = Jinja2Blocks(directory=PROJECT_ROOT / "templates")
 # Templates are read once per process, as the kept piles are (app/web/pile_cache.py): no file
@@ -18,8 +19,9 @@ i18n.install(templates.env)
 
 
 def mode_label(mode: str) -> str:
-    """A mode's name in the current language (seed 001: "Clásico", "Relajado")."""
-    return {"classic": i18n._("Classic"), "relaxed": i18n._("Relaxed")}.get(mode, mode)
+    """A mode's name in the current language (seed 001: "Clásico", "Relajado"; "Sesenta
+    ladrones"): :func:`app.web.views.family.mode_title`."""
+    return mode_title(mode)
 
 
 templates.env.filters["duration"] = i18n.duration

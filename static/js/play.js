@@ -429,9 +429,9 @@
     if (help.open) help.close(); else help.showModal();
   }
 
-  // Escape closes the Options menu and puts the focus back on its button.
+  // Escape closes the Options menu (and the game menu) and puts the focus back on its button.
   function closeOverlays() {
-    document.querySelectorAll("details.options[open]").forEach((d) => {
+    document.querySelectorAll("details.options[open], details.mode-menu[open]").forEach((d) => {
       d.removeAttribute("open");
       const button = d.querySelector("summary");
       if (button) button.focus();
@@ -441,8 +441,14 @@
   }
 
   // -- the answer: slide the cards, focus, announce ------------------------------------------
+  // A card's key across the answer: its code and which copy; a card back (the stock, a
+  // face-down card) by its pile, so backs stay where they lie instead of flying between piles.
   function keyOf(el, seen) {
-    const code = el.dataset.card;
+    let code = el.dataset.card;
+    if (code === "back") {
+      const p = el.closest("[data-pile]");
+      code = "back@" + (p ? p.dataset.pile : "");
+    }
     seen[code] = (seen[code] || 0) + 1;
     return code + "#" + seen[code];
   }
@@ -567,7 +573,7 @@
   // open over the footer's links on a phone). Seen as the tap goes down to its target: a tap on
   // a card, which the table takes for itself, closes it too.
   document.addEventListener("click", (event) => {
-    document.querySelectorAll("details.options[open]").forEach((d) => { if (!d.contains(event.target)) d.removeAttribute("open"); });
+    document.querySelectorAll("details.options[open], details.mode-menu[open]").forEach((d) => { if (!d.contains(event.target)) d.removeAttribute("open"); });
   }, true);
   document.addEventListener("dblclick", (event) => {
     const hit = data && table() && table().contains(event.target) ? cardAt(event.target) : null;

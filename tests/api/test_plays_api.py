@@ -243,11 +243,13 @@ def test_booleans_and_integers_are_json_ones(client: TestClient) -> None:
 
 
 def test_a_position_is_checked_at_the_edge(client: TestClient) -> None:
-    """Cards are written as API.md says (``7S``, ``TD``), the layout is one of the family's (9, 10, 12 or 13 columns,
-    8 or 12 foundation slots), and nothing else is a 500 or slips through."""
+    """Cards are written as API.md says (``7S``, ``TD``), the layout is one of the family's (9 to
+    13 columns, 8 or 12 foundation slots), and nothing else is a 500 or slips through; a layout
+    of the family that is not the mode's is the engine's 422, saying what is wrong."""
     for change in (
         {"waste": ["10S"]},
         {"waste": ["7s"]},
+        {"tableau": [[]] * 8},
         {"tableau": [[]] * 14},
         {"foundations": [None] * 7},
         {"redeals_left": None},
@@ -258,6 +260,8 @@ def test_a_position_is_checked_at_the_edge(client: TestClient) -> None:
             r = client.post(path, json={"position": {**_full_custom_position(), **change}})
             assert r.status_code == 422 and r.json()["error"] == "invalid_request", (change, r.text)
             assert set(r.json()) == {"error", "detail"} and "position" in r.json()["detail"]
+    r = client.post("/api/plays", json={"position": {**_full_custom_position(), "tableau": [[]] * 9}})
+    assert r.status_code == 422 and r.json()["error"] == "bad_position" and "10 columns" in r.json()["detail"]
 
 
 def test_the_document_describes_errors_and_positions(client: TestClient) -> None:

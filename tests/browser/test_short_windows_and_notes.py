@@ -22,7 +22,7 @@ SIZES = {
     "laptop": {"width": 1366, "height": 768},
 }
 TOP_CARDS = [f"#table [data-pile='{i}'] .cards > :last-child" for i in range(1, 11)]
-TOP_BAR = [".title .game-no", "[data-stat=moves]", "[data-stat=time]", ".modes .mode >> nth=0", ".modes .mode >> nth=1"]
+TOP_BAR = [".title .game-no", "[data-stat=moves]", "[data-stat=time]", ".mode-menu summary"]
 NEAR_WIN = (
     "1:KS | 2:KH | 3:KD | 4:KC | 5:- | 6:- | 7:- | 8:- | 9:- | 10:- | F:QS KS QH KH QD KD QC KC | W:- | S:- | R:0"
 )

@@ -216,6 +216,6 @@ def test_a_low_bar_of_the_chart_is_seen_and_carries_its_count(client: TestClient
     )
     # no cards home at all still leaves a mark; a high bar or a win carries no number; of two low
     # bars side by side only the first is numbered (their numbers would overlap)
-    bars = chart_bars([(False, 0), (False, 2), (False, 60), (True, 104), (False, 1)])
+    bars = chart_bars([(False, 0), (False, 2), (False, 60), (True, 104), (False, 1)], 104)
     assert [b.height >= MIN_BAR for b in bars] == [True] * 5
     assert [b.mark for b in bars] == ["0", None, None, None, "1"]

@@ -9,7 +9,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-SECTIONS = ["aim", "classic", "relaxed", "playing", "keyboard", "helpers", "winnable", "records", "strategy"]
+SECTIONS = ["aim", "classic", "relaxed", "family", "playing", "keyboard", "helpers", "winnable", "records", "strategy"]
 KEYS = ["1", "9", "0", "W", "F", "D", "U", "Z", "Y", "H", "Esc", "?"]
 
 

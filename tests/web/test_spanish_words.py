@@ -36,7 +36,9 @@ def test_the_spanish_wording_fixes(spanish: None) -> None:
     buttons = [_("Restart this deal"), _("Try this deal again"), _("Play this deal again")]
     assert buttons == ["Empezar de nuevo", "Volver a intentarlo", "Jugar otra vez"]
     # A result follows a colon ("Su resultado: se rindió…"), in both languages.
-    their = _("Their result: %(result)s.") % {"result": _("gave up with %(home)s of 104 cards home") % {"home": 40}}
+    their = _("Their result: %(result)s.") % {
+        "result": _("gave up with %(home)s of %(count)s cards home") % {"home": 40, "count": 104}
+    }
     assert their == "Su resultado: se rindió con 40 de 104 cartas en las bases."
 
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body
 
 from app.api.deps import GameNumber, PresenterDep
-from app.api.schemas import EVERY_ROUTE, GameInfo, NewPlay, PlayOut
+from app.api.schemas import EVERY_ROUTE, GameInfo, Mode, NewPlay, PlayOut
 from app.deps import SessionDep, VisitorDep
 from app.runtime import ServicesDep
 from app.services import deals, plays, records
@@ -21,7 +21,7 @@ def game_info(
     session: SessionDep,
     visitor: VisitorDep,
     services: ServicesDep,
-    mode: plays.ModeName = "classic",
+    mode: Mode = "classic",
 ) -> dict[str, Any]:
     """What is known of a deal: solvability (null: not yet known, and then it is queued for
     the background solver), the record (fewest moves, then least time), the top wins and the

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web.routes import analysis, finish, language, records, rules, share, stats, table, winnability
+from app.web.routes import analysis, finish, games, language, records, rules, share, stats, table, winnability
 
 ROUTERS: tuple[APIRouter, ...] = (
     finish.router,
@@ -14,6 +14,7 @@ ROUTERS: tuple[APIRouter, ...] = (
     stats.router,
     language.router,
     rules.router,
+    games.router,
     winnability.router,
     table.router,  # last: its ``POST /game/{number}/{action}`` takes any action name
 )

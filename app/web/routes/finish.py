@@ -35,6 +35,7 @@ def give_up_page(
         "version": play.row.version,
         "blocked": play.status is plays.PlayStatus.BLOCKED,
         "cards_home": play.game.cards_home,
+        "card_count": play.game.rules.card_count,
         "moves": play.game.moves,
         "back": game_url(number, mode),
     }

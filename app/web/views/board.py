@@ -11,7 +11,16 @@ from dataclasses import dataclass
 
 from app.engine import Move, Position, Rules
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
-from app.web.views.table import CardView, PlaceView, card_view, column_place, foundation_places
+from app.web.views.table import (
+    CardView,
+    Layout,
+    PlaceView,
+    card_view,
+    column_place,
+    face_down_counts,
+    foundation_places,
+    layout_of,
+)
 from app.web.views.words import describe_move
 
 __all__ = ["BoardView", "board_view", "describe_move"]
@@ -30,13 +39,16 @@ class BoardView:
     redeals_left: int
     cards_home: int
     card_count: int
+    layout: Layout
+    redeals: int
     move_on_stock: bool = False
 
 
 def board_view(position: Position, rules: Rules, mode: str, move: Move | None = None) -> BoardView:
     """The :class:`BoardView` of ``position``, with ``move`` (legal there) lit: its source
     cards and its destination, or the stock for a draw or redeal."""
-    columns = [column_place(i + 1, col) for i, col in enumerate(position.tableau)]
+    downs = zip(position.tableau, face_down_counts(position), strict=True)
+    columns = [column_place(i + 1, col, down) for i, (col, down) in enumerate(downs)]
     foundations = foundation_places(position, rules)
     waste = [card_view(c) for c in position.waste[-3:]]
     view = BoardView(
@@ -49,6 +61,8 @@ def board_view(position: Position, rules: Rules, mode: str, move: Move | None = 
         redeals_left=position.redeals_left,
         cards_home=position.cards_home,
         card_count=rules.card_count,
+        layout=layout_of(rules),
+        redeals=rules.redeals,
     )
     if move is None:
         return view

@@ -16,6 +16,7 @@ from app.db.models import FinishCard
 from app.i18n import _
 from app.services import plays, records
 from app.services.score import Score
+from app.web.views.family import rules_of
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,10 @@ def your_best(
     return None if card is None else Best(card.moves, card.elapsed_s)
 
 
-def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> FinishView:
+def finish_view(session: Session, card: FinishCard, card_count: int | None = None) -> FinishView:
     """The :class:`FinishView` of a stored finish card; the deal's wins are read once for its
-    honours, the visitor's best and the deal's records."""
+    honours, the visitor's best and the deal's records. ``card_count``: cards in play (None:
+    the card's variant's, 104 or 156)."""
     counts = card.number is not None and not card.custom
     wins = records.deal_wins(session, card.number, card.mode) if counts and card.number else []
     honours = records.honours(session, card, wins=wins)
@@ -98,7 +100,7 @@ def finish_view(session: Session, card: FinishCard, card_count: int = 104) -> Fi
         result=card.result,
         headline=headline(card.result),
         score=Score.of(card),
-        card_count=card_count,
+        card_count=rules_of(card.mode).card_count if card_count is None else card_count,
         new_record=honours.new_record,
         best_on_deal=honours.best_on_deal,
         your_best=your_best(session, card.visitor_id, card.number, card.mode, wins) if counts and card.number else None,

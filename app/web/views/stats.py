@@ -55,10 +55,11 @@ class StatsView:
     name: str | None
 
 
-def chart_bars(recent: list[tuple[bool, int]], card_count: int = 104) -> list[Bar]:
+def chart_bars(recent: list[tuple[bool, int]], card_count: int) -> list[Bar]:
     """Bars for the last results, oldest on the left, in a ``CHART_W × CHART_H`` box with room
     for :data:`app.services.records.CHART_RESULTS` of them. A low bar is marked with its count
-    of cards home, unless the bar just before it is marked too (two numbers would overlap)."""
+    of cards home, unless the bar just before it is marked too (two numbers would overlap).
+    ``card_count``: the mode's cards in play (104, or 156 with three decks)."""
     slot = CHART_W / records.CHART_RESULTS
     bars: list[Bar] = []
     for i, (won, home) in enumerate(recent):
@@ -90,7 +91,7 @@ def stats_view(session: Session, visitor: str, mode: str) -> StatsView:
         modes=[(m, mode_label(m), m == mode) for m in MODES],
         stats=figures,
         win_rate=format_percent(figures.win_rate, locale=current_language()),
-        bars=chart_bars(figures.recent),
+        bars=chart_bars(figures.recent, MODES[mode].card_count),
         chart_w=CHART_W,
         chart_h=CHART_H,
         name=records.display_names(session, [visitor]).get(visitor),

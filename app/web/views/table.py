@@ -56,6 +56,9 @@ class CardView:
     get: str | None = None
     lifted: bool = False
     hinted: bool = False
+    back: bool = False
+    """A face-down card: only its back shows (``data-card="back"``), its identity stays on the
+    server (API.md; RULES.md, "The family")."""
 
 
 @dataclass
@@ -96,7 +99,8 @@ class TableUrls:
     analysis: str
     new_game: str
     modes: tuple[tuple[str, str], ...]
-    """(mode, the table of this deal in that mode) for each mode."""
+    """(mode, the table of this deal in that mode) for each mode, in RULES.md's family order
+    (Classic and Relaxed first)."""
 
 
 def table_urls(number: int | None, mode: str) -> TableUrls:
@@ -138,6 +142,12 @@ class TableView:
     auto_safe: bool
     score: Score
     card_count: int
+    layout: Layout
+    """How many columns and foundation slots the variant has, and how the columns stand on a phone."""
+    draw: int
+    """Cards one draw turns (1, or 3 in Little Forty)."""
+    redeals: int
+    """Redeals the variant allows in all (0: the stock goes round once, and no redeal note shows)."""
     last_action_at: float | None
     """When the last action (or the deal) happened, Unix seconds: the running gap that the next
     action adds, capped, to ``score.elapsed_s`` starts there. None for a fresh deal not stored
@@ -181,6 +191,26 @@ class TableView:
     stand-ins (:mod:`app.web.pile_cache`)."""
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The shape of a variant's table (RULES.md, "The family"): ``columns`` (9, 10, 12 or 13),
+    foundation ``slots`` (8 or 12), and the columns in the first of a phone's two rows."""
+
+    columns: int
+    slots: int
+    phone_first_row: int
+
+
+def layout_of(rules: Rules) -> Layout:
+    """The :class:`Layout` of a variant's row."""
+    return Layout(rules.columns, rules.foundation_slots, rules.phone_rows[0])
+
+
+def face_down_view() -> CardView:
+    """A face-down card of a column: ``data-card="back"``, named "Face-down card"."""
+    return CardView(code="back", rank="", suit="", suit_name="", red=False, label=words.face_down_label(), back=True)
+
+
 def card_view(card: Card) -> CardView:
     """The face of ``card``: ``10♠`` style label, red or black."""
     return CardView(*_face(card))
@@ -195,7 +225,7 @@ def _face(card: Card) -> tuple[str, str, str, str, bool, str]:
 
 
 def foundation_places(position: Position, rules: Rules) -> list[PlaceView]:
-    """The foundation slots F1 … F8 with their top cards (the suit shown faintly when empty)."""
+    """The foundation slots F1 … F8 (F12 with three decks) with their top cards (the suit shown faintly when empty)."""
     places = []
     for slot, top in enumerate(position.foundations):
         suit = slot // rules.decks
@@ -211,9 +241,16 @@ def foundation_places(position: Position, rules: Rules) -> list[PlaceView]:
     return places
 
 
-def column_place(number: int, cards: tuple[Card, ...]) -> PlaceView:
-    """Column ``number`` with its cards' faces, named as a group."""
-    return PlaceView(name=str(number), label=words.column_label(number, cards), cards=[card_view(c) for c in cards])
+def column_place(number: int, cards: tuple[Card, ...], down: int = 0) -> PlaceView:
+    """Column ``number`` with its cards' faces, its ``down`` lowest cards as backs only,
+    named as a group (the top card's face, how many lie face down)."""
+    views = [face_down_view() if i < down else card_view(c) for i, c in enumerate(cards)]
+    return PlaceView(name=str(number), label=words.column_label(number, cards, down), cards=views)
+
+
+def face_down_counts(pos: Position) -> tuple[int, ...]:
+    """How many of each column's lowest cards lie face down (zeros when none does)."""
+    return tuple(pos.hidden(i) for i in range(len(pos.tableau)))
 
 
 def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selection | None:
@@ -227,7 +264,7 @@ def parse_selection(sel: str | None, n: int | None, play: LoadedPlay) -> Selecti
     source = ascii_number(sel)
     if source is None or not 1 <= source <= len(pos.tableau):
         return None
-    run = run_length(pos.tableau[source - 1], play.game.rules)
+    run = run_length(pos.tableau[source - 1], play.game.rules, pos.hidden(source - 1))
     if run == 0:
         return None
     count = n if n is not None else 1
@@ -294,11 +331,12 @@ class _Taps:
 
 
 def _columns(pos: Position, rules: Rules, taps: _Taps, selection: Selection | None) -> list[PlaceView]:
-    """The ten columns with what each card of their runs does when tapped, and lifted."""
+    """The columns with what each card of their runs does when tapped, and lifted (a run is
+    face up: a face-down card is never tapped)."""
     columns: list[PlaceView] = []
-    for i, col in enumerate(pos.tableau):
-        place = column_place(i + 1, col)
-        run = run_length(col, rules)
+    for i, (col, down) in enumerate(zip(pos.tableau, face_down_counts(pos), strict=True)):
+        place = column_place(i + 1, col, down)
+        run = run_length(col, rules, down)  # a face-down card is never in a run
         for depth_from_top, card, cv in zip(range(len(col), 0, -1), col, place.cards, strict=True):
             if depth_from_top <= run:
                 cv.post, cv.get = taps(i + 1, depth_from_top)
@@ -358,7 +396,7 @@ def _light_selection(
         place.drop_label = words.drop_label(None if m.target == FOUNDATION else m.target, place.preferred)
     if selection.source == WASTE:
         return lifted
-    run = run_length(pos.tableau[selection.source - 1], rules)
+    run = run_length(pos.tableau[selection.source - 1], rules, pos.hidden(selection.source - 1))
     lifted.can_more, lifted.can_fewer = selection.count < run, selection.count > 1
     if lifted.can_more:
         lifted.more_url = game_url(row.number, row.mode, sel=selection.key, n=selection.count + 1)
@@ -406,7 +444,7 @@ def selection_data(play: LoadedPlay, hint: Move | None = None, moves: list[Move]
     moves = game.legal_moves() if moves is None else moves
     empty = {i + 1 for i, col in enumerate(pos.tableau) if not col}
     sources: dict[str, dict[str, object]] = {}
-    runs = [(str(i + 1), i + 1, run_length(col, rules)) for i, col in enumerate(pos.tableau)]
+    runs = [(str(i + 1), i + 1, run_length(col, rules, pos.hidden(i))) for i, col in enumerate(pos.tableau)]
     runs.append(("W", WASTE, 1 if pos.waste else 0))
     for key, source, run in runs:
         counts: dict[str, object] = {}
@@ -482,6 +520,9 @@ def build_table(
         auto_safe=game.auto_safe,
         score=play.score,
         card_count=rules.card_count,
+        layout=layout_of(rules),
+        draw=rules.draw,
+        redeals=rules.redeals,
         last_action_at=_unix_seconds(row.last_action_at) if play.stored else None,
         selection=selection,
         selection_size=selection.count if selection else 0,

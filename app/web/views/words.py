@@ -73,13 +73,34 @@ def put_down_label(card: Card) -> str:
     return _("%(card)s: put down") % {"card": card.label()}
 
 
-def column_label(number: int, cards: Sequence[Card]) -> str:
-    """A column as a named group: "Column 3, 5 cards, top 7♠", "Column 3, empty"."""
+def column_label(number: int, cards: Sequence[Card], down: int = 0) -> str:
+    """A column as a named group: "Column 3, 5 cards, top 7♠", "Column 3, empty", and with
+    face-down cards "Column 3, 4 cards, 2 face down, top 7♠" (never which they are)."""
     if not cards:
         return _("Column %(column)s, empty") % {"column": number}
-    return ngettext(
-        "Column %(column)s, %(num)s card, top %(card)s", "Column %(column)s, %(num)s cards, top %(card)s", len(cards)
-    ) % {"column": number, "num": len(cards), "card": cards[-1].label()}
+    values = {"column": number, "num": len(cards), "card": cards[-1].label(), "down": down}
+    if down:
+        return (
+            ngettext(
+                "Column %(column)s, %(num)s card, %(down)s face down, top %(card)s",
+                "Column %(column)s, %(num)s cards, %(down)s face down, top %(card)s",
+                len(cards),
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "Column %(column)s, %(num)s card, top %(card)s",
+            "Column %(column)s, %(num)s cards, top %(card)s",
+            len(cards),
+        )
+        % values
+    )
+
+
+def face_down_label() -> str:
+    """The accessible name of a face-down card: "Face-down card" (nothing of its identity)."""
+    return _("Face-down card")
 
 
 def foundation_label(suit: str, top: Card | None) -> str:
@@ -126,4 +147,22 @@ def describe_step(before: Position, step: Step, rules: Rules) -> str:
             gone_up.append(moved_cards(pos, auto)[0])
             pos = play(pos, auto, rules)
         words += " " + ngettext("%(cards)s went up.", "%(cards)s went up.", len(gone_up)) % {"cards": _names(gone_up)}
+    turned = turned_up(before, step.position)
+    if turned:
+        words += " " + ngettext("%(cards)s turned face up.", "%(cards)s turned face up.", len(turned)) % {
+            "cards": _names(turned)
+        }
     return words
+
+
+def turned_up(before: Position, after: Position) -> list[Card]:
+    """The face-down cards an action turned face up (RULES.md, "The family": a face-down card
+    turns when it becomes its column's top card), left to right; none in a variant without
+    them. A turned card that then went up is not listed (it went up, and is said so)."""
+    downs_before = before.face_down or (0,) * len(before.tableau)
+    downs_after = after.face_down or (0,) * len(after.tableau)
+    return [
+        column[down]
+        for column, was, down in zip(after.tableau, downs_before, downs_after, strict=True)
+        if down < was and down < len(column)
+    ]
