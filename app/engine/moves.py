@@ -111,9 +111,10 @@ DRAW = Move(Action.DRAW)
 REDEAL = Move(Action.REDEAL)
 
 
-def run_length(column: tuple[Card, ...], rules: Rules, face_down: int = 0) -> int:
+def run_length(column: tuple[Card, ...], rules: Rules, face_down: int) -> int:
     """How many top cards of ``column`` form a run that builds by ``rules`` (0 if empty); the
-    ``face_down`` lowest cards are never part of it (RULES.md, "The family")."""
+    ``face_down`` lowest cards (``position.hidden(column)``; required, so that no caller forgets
+    them and offers a face-down card) are never part of it (RULES.md, "The family")."""
     n = len(column)
     if n == 0:
         return 0
