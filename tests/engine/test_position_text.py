@@ -110,7 +110,8 @@ def test_a_text_without_star_is_read_as_written() -> None:
 
 # -- the documented examples ---------------------------------------------------------------------
 def test_the_docs_examples_are_the_positions_they_describe() -> None:
-    start, middle, seen, blocked = TEXT_BLOCKS[1:5]
+    indian, start, middle, seen, blocked = TEXT_BLOCKS[1:6]
+    assert deal(1, MODES["indian"]).text(reveal_stock=False) == indian
     assert Position.parse(start, CLASSIC) == deal(2, CLASSIC)
     game = Game(deal(2, CLASSIC), CLASSIC, auto_safe=False)
     for move in load_json("winning_line_2_classic.json")["moves"][:61]:
