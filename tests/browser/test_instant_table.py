@@ -307,6 +307,37 @@ def test_a_double_click_on_a_card_that_moves_at_once_moves_only_it(browser: Brow
         ctx.close()
 
 
+def test_a_slow_double_tap_on_an_ace_over_its_two_moves_only_the_ace(browser: Browser, base_url: str) -> None:
+    """Deal 1340: column 7 ends 2♣, A♣. A double-tap (or double-click) on A♣, its two taps
+    300 ms apart as a thumb makes them, sends A♣ home and nothing more: neither the second tap
+    nor the double-tap after it moves the 2♣ it uncovered (a play-tester's phone moved both)."""
+    for touch in (False, True):
+        ctx = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
+        page, posts = _open(ctx, base_url, 1340)
+        cards = page.locator('#table [data-pile="7"] .cards > [data-card]')
+        assert [cards.nth(-2).get_attribute("data-card"), cards.last.get_attribute("data-card")] == ["2C", "AC"]
+        box = cards.last.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if touch:
+            cdp = ctx.new_cdp_session(page)
+            _touch_tap(cdp, x, y)
+            page.wait_for_timeout(300)
+            _touch_tap(cdp, x, y)
+        else:
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.up()
+            page.wait_for_timeout(400)
+            page.mouse.down(click_count=2)
+            page.mouse.up(click_count=2)
+        _wait_counter(page, "1")
+        page.wait_for_timeout(800)
+        assert len(posts) == 1 and _counter(page) == "1", touch
+        assert _top(page, "7").get_attribute("data-card") == "2C", touch
+        ctx.close()
+
+
 def test_a_server_out_of_reach_is_said_and_the_move_shown_is_taken_back(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page, _ = _open(ctx, base_url)
