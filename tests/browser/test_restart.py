@@ -41,7 +41,7 @@ def test_restart_without_javascript_asks_on_a_page_first(browser: Browser, base_
         moves = page.locator("[data-stat=moves]")
         expect(moves).to_have_text("1")
         page.locator("#act-restart").click()
-        expect(page).to_have_url(f"{base_url}/game/4244/restart?mode=classic")
+        expect(page).to_have_url(f"{base_url}/game/4244/restart-deal?mode=classic")
         expect(page.locator("h1")).to_have_text(question)
         page.screenshot(path=screenshots / f"restart_question_nojs_phone_{lang}.png")
         page.locator(".confirm-form a.btn").click()

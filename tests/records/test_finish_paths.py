@@ -217,7 +217,7 @@ def test_restart_without_javascript_asks_first_and_asking_changes_nothing(client
     link = re.search(
         r'<a class="btn" id="act-restart" href="([^"]+)" hx-post="/game/4242/restart"[^>]*hx-confirm', html
     )
-    assert link and link.group(1) == "/game/4242/restart?mode=classic"
+    assert link and link.group(1) == "/game/4242/restart-deal?mode=classic"
     for lang, words in (("en", "Restart this deal?"), ("es", "¿Empezar de nuevo esta partida?")):
         page = client.get(link.group(1), headers={"Accept-Language": lang})
         assert page.status_code == 200 and words in page.text and 'action="/game/4242/restart"' in page.text

@@ -1,5 +1,5 @@
 """The confirmation pages for browsers without JavaScript: Give up (``GET
-/game/{number}/give-up``) and Restart this deal (``GET /game/{number}/restart``); with
+/game/{number}/give-up``) and Restart this deal (``GET /game/{number}/restart-deal``); with
 JavaScript the table asks in a dialog. The finish card itself shows over the table
 (:mod:`app.web.views.finish`)."""
 
@@ -39,7 +39,7 @@ def give_up_page(
     return templates.TemplateResponse(request, "give_up.html", context)
 
 
-@router.get("/game/{number}/restart")
+@router.get("/game/{number}/restart-deal")
 def restart_page(
     request: Request,
     number: GameNumber,
