@@ -428,7 +428,13 @@
     const help = document.getElementById("keyboard-help");
     if (help && !help.open) cancel();
     if (!help) return;
-    if (help.open) help.close(); else help.showModal();
+    if (help.open) return help.close();
+    help.showModal();
+    // The dialog focuses its first button, Close, at its foot, scrolling the keys' list away:
+    // it opens at its top instead, the focus on its heading.
+    const title = help.querySelector("h2");
+    if (title) title.focus({preventScroll: true});
+    help.scrollTop = 0;
   }
 
   // Escape closes the Options menu and puts the focus back on its button.

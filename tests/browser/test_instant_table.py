@@ -5,6 +5,7 @@ play with focus kept off the body, the slide of a moved card and none with reduc
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from collections.abc import Iterator
 from typing import Any
 
@@ -199,6 +200,27 @@ def test_question_mark_opens_the_keyboard_help_and_escape_closes_it(browser: Bro
     assert help_panel.is_visible() and "Draw a card from the stock" in (help_panel.text_content() or "")
     page.keyboard.press("Escape")
     assert not help_panel.is_visible() and posts == []
+    ctx.close()
+
+
+def test_the_keyboard_help_opens_at_its_top_with_the_focus_on_its_heading(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """At 1366x768 the keys' list is taller than the dialog: it opens at its top, its
+    "Keyboard" heading in view and focused (not the Close button at its foot, scrolled to)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, _ = _open(ctx, base_url)
+    page.keyboard.press("?")
+    help_panel = page.locator("#keyboard-help")
+    assert help_panel.is_visible()
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.getElementById('keyboard-help').scrollTop") == 0
+    heading, dialog = page.locator("#keyboard-help-title").bounding_box(), help_panel.bounding_box()
+    assert heading and dialog and heading["y"] >= dialog["y"]
+    assert page.evaluate("document.activeElement.id") == "keyboard-help-title"
+    page.screenshot(path=screenshots / "keyboard_help_desktop_en.png")
+    page.keyboard.press("Escape")
+    assert not help_panel.is_visible()
     ctx.close()
 
 
