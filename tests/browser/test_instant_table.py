@@ -5,8 +5,8 @@ play with focus kept off the body, the slide of a moved card and none with reduc
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest

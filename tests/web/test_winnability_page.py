@@ -17,6 +17,7 @@ from app.config import Settings
 from app.db.models import SurveyVerdict
 from app.main import create_app
 from app.services import survey as sv
+from app.web.views.winnability import histogram
 
 VERDICTS = ["winnable"] * 6 + ["unwinnable"] * 2 + ["unknown"] * 4
 """Classic, seed 7, 100,000 positions: 6 won, 2 lost, 4 undecided of 12 (the first 10 also at
@@ -169,3 +170,13 @@ def test_the_newest_solver_version_is_shown_whenever_it_was_stored(client: TestC
         session.commit()
     text = visible(client.get("/winnability").text)
     assert "A random sample of 3 deals" in text and "Solver 9.10;" in text
+
+
+def test_the_histograms_axis_labels_leave_room_between_them() -> None:
+    """Twenty bars of 25 moves (200 to 700+): every other bar labelled ran the last two together
+    ("625675+", the last label ending at the chart's end); every third is labelled. A short
+    histogram keeps a label on every other bar."""
+    lines = list(range(200, 720, 5))
+    labels = [b.label for b in histogram(lines) if b.label]
+    assert labels == ["225", "300", "375", "450", "525", "600", "675+"]
+    assert [b.label for b in histogram(list(range(200, 300, 5))) if b.label] == ["225", "275"]
