@@ -158,6 +158,7 @@ ES: dict[str, str | tuple[str, str]] = {
     ),
     "The play ends here and its finish card is kept in your statistics.": "La partida termina aquí y su tarjeta final queda en tus estadísticas.",
     "Keep playing": "Seguir jugando",
+    "There is no such mode, so there are no verdicts to download: try %(modes)s.": "No existe ese modo, así que no hay veredictos que descargar: prueba %(modes)s.",
     "Nothing to give up": "No hay nada a lo que rendirse",
     "This deal has not been started: no move has been made yet.": "Esta partida aún no ha empezado: todavía no se ha hecho ninguna jugada.",
     "Restart this deal?": "¿Empezar de nuevo esta partida?",

@@ -180,3 +180,13 @@ def test_the_histograms_axis_labels_leave_room_between_them() -> None:
     labels = [b.label for b in histogram(lines) if b.label]
     assert labels == ["225", "300", "375", "450", "525", "600", "675+"]
     assert [b.label for b in histogram(list(range(200, 300, 5))) if b.label] == ["225", "275"]
+
+
+def test_the_csv_of_a_mode_that_does_not_exist_is_a_clear_404(client: TestClient) -> None:
+    r = client.get("/winnability.csv?mode=foo")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "There is no such mode" in r.text and "?mode=classic, ?mode=relaxed" in r.text
+    es = client.get("/winnability.csv?mode=foo", headers={"Accept-Language": "es"})
+    assert es.status_code == 404 and "No existe ese modo" in es.text
+    assert "classic.csv" in client.get("/winnability.csv").headers["content-disposition"]
+    assert "relaxed.csv" in client.get("/winnability.csv?mode=Relaxed").headers["content-disposition"]
