@@ -45,6 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Forty Thieves",
         summary="Forty Thieves (Napoleon at St. Helena) patience: pages and a JSON API.",
         lifespan=lifespan,
+        docs_url=None,  # served from our own files instead (app/web/routes/api_docs.py)
+        redoc_url=None,
     )
     app.state.services = services
     app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole

@@ -23,6 +23,22 @@ def is_htmx(request: Request, *, boosted: bool = True) -> bool:
     return boosted or h.get("HX-Boosted") != "true"
 
 
+def boosted_from_elsewhere(request: Request, target: str) -> bool:
+    """Whether ``request`` is a boosted link or form (``HX-Boosted: true``) that htmx would
+    swap into another element than the one of id ``target`` (``HX-Target``, absent for the
+    body): a link into the table from another page. Its answer must be a whole page load
+    (:func:`load_whole_page`), not the block that a link inside the table swaps in."""
+    h = request.headers
+    return is_htmx(request) and h.get("HX-Boosted") == "true" and h.get("HX-Target") != target
+
+
+def load_whole_page(url: str) -> Response:
+    """An answer that has htmx load ``url`` as a whole page (``HX-Redirect``): the page's own
+    head, scripts, footer and dialogs, which a boosted swap of one page's body into another
+    leaves out."""
+    return Response(status_code=200, headers={"HX-Redirect": url, "Vary": "HX-Request", "Cache-Control": "no-store"})
+
+
 def render(
     request: Request,
     template: str,

@@ -21,8 +21,8 @@ new name at once). A name without a suffix (``LICENSE``) is not fingerprinted.
 
 Our own scripts and style sheets are served minified (rjsmin, rcssmin: comments and spaces go,
 about a third of their bytes), made once per version of the file and kept in memory with an
-ETag of their own; the files in the repository stay as written. Vendored files (``.min.``) are
-served as they are.
+ETag of their own; the files in the repository stay as written. Vendored files (``.min.``, and
+everything in ``static/vendor/``) are served as they are.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ STATIC_DIR = PROJECT_ROOT / "static"
 STATIC_PREFIX = "/static/"  # where app/main.py mounts STATIC_DIR
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
+VENDOR = f"{os.sep}vendor{os.sep}"  # static/vendor/: other projects' files, served as they are
 _DIGEST = re.compile(r"\.[0-9a-f]{8}")
 
 _digests: dict[str, tuple[tuple[int, int, int, int], str]] = {}  # full path → (version, digest)
@@ -90,9 +91,9 @@ def _version(stat_result: os.stat_result) -> tuple[int, int, int, int]:
 def minified(full_path: str, stat_result: os.stat_result) -> tuple[bytes, str] | None:
     """``(minified bytes, their ETag)`` of our own script or style sheet at ``full_path`` (made
     once per version of the file, per process); None for any other file (vendored ``.min.``
-    files too). The text is read as UTF-8."""
+    files, and all of ``static/vendor/``). The text is read as UTF-8."""
     suffix = os.path.splitext(full_path)[1]
-    if suffix not in MINIFIERS or ".min." in os.path.basename(full_path):
+    if suffix not in MINIFIERS or ".min." in os.path.basename(full_path) or VENDOR in full_path:
         return None
     version = _version(stat_result)
     with _digests_lock:

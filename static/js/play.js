@@ -22,6 +22,7 @@
   let lastTap = {key: null, at: 0};
   let suppressClick = false;
   let lastSent = {src: null, at: -1e9}; // the pile the last tap's move came from, and when
+  let gestureAt = -1e9;  // when the latest click of a pointer's first press came (detail 1)
   let rects = null;      // card boxes before a swap, for the slide
   let focusWas = null;   // where the keyboard focus was before a swap: {id} or {pile}
 
@@ -225,6 +226,7 @@
   function onClick(event) {
     const t = table();
     if (!data || !t || !t.contains(event.target) || event.target.id === "js-move") return;
+    if (event.detail === 1) gestureAt = performance.now(); // a script's click counts 0
     if (suppressClick) { suppressClick = false; stop(event); return; }
     if (event.target.closest(".js-selection-bar")) return onBar(event);
     const button = event.target.closest("button[type=submit]");
@@ -245,7 +247,7 @@
       stop(event);
       // the second click of a double-click or double-tap (the browser counts it: detail 2) on a
       // card that moved at once: not a tap on the card it uncovered
-      if (event.detail >= 2 && hit.src === lastSent.src && performance.now() - lastSent.at < 2 * DOUBLE_TAP_MS) return;
+      if (event.detail >= 2 && hit.src === lastSent.src && lastSent.at >= gestureAt) return;
       if (doubleTap(hit)) return;
       if (sel && sel.src === hit.src && sel.count === hit.count) {
         if (!sendPreferred(hit.src, hit.count)) cancel();
@@ -426,7 +428,13 @@
     const help = document.getElementById("keyboard-help");
     if (help && !help.open) cancel();
     if (!help) return;
-    if (help.open) help.close(); else help.showModal();
+    if (help.open) return help.close();
+    help.showModal();
+    // The dialog focuses its first button, Close, at its foot, scrolling the keys' list away:
+    // it opens at its top instead, the focus on its heading.
+    const title = help.querySelector("h2");
+    if (title) title.focus({preventScroll: true});
+    help.scrollTop = 0;
   }
 
   // Escape closes the Options menu (and the game menu) and puts the focus back on its button.
@@ -580,8 +588,9 @@
     if (!hit) return;
     stop(event);
     // A move sent by this gesture's clicks (its second click, or a lone card's first) is the
-    // double-click's move: nothing more, not the card it uncovered.
-    if (busy || performance.now() - lastSent.at < DOUBLE_TAP_MS) return;
+    // double-click's move: nothing more, not the card it uncovered, however slow the two taps
+    // (a phone counts taps up to about half a second apart as a double-tap).
+    if (busy || lastSent.at >= gestureAt) return;
     sendPreferred(hit.src, hit.count);
   }, true);
   document.addEventListener("pointerdown", onPointerDown);

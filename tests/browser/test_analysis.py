@@ -49,6 +49,7 @@ def _analysis_without_javascript(
     context = browser.new_context(viewport=viewport, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{base_url}/game/{number}?mode=classic")
+    page.locator("#stock").click()  # a deal not started has nothing to give up
     page.locator("#act-give-up").click()
     page.locator("#confirm-give-up").click()
     page.locator("#fc-analysis").click()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -202,6 +203,27 @@ def test_question_mark_opens_the_keyboard_help_and_escape_closes_it(browser: Bro
     ctx.close()
 
 
+def test_the_keyboard_help_opens_at_its_top_with_the_focus_on_its_heading(
+    browser: Browser, base_url: str, screenshots: Path
+) -> None:
+    """At 1366x768 the keys' list is taller than the dialog: it opens at its top, its
+    "Keyboard" heading in view and focused (not the Close button at its foot, scrolled to)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, _ = _open(ctx, base_url)
+    page.keyboard.press("?")
+    help_panel = page.locator("#keyboard-help")
+    assert help_panel.is_visible()
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.getElementById('keyboard-help').scrollTop") == 0
+    heading, dialog = page.locator("#keyboard-help-title").bounding_box(), help_panel.bounding_box()
+    assert heading and dialog and heading["y"] >= dialog["y"]
+    assert page.evaluate("document.activeElement.id") == "keyboard-help-title"
+    page.screenshot(path=screenshots / "keyboard_help_desktop_en.png")
+    page.keyboard.press("Escape")
+    assert not help_panel.is_visible()
+    ctx.close()
+
+
 def test_with_150_ms_of_latency_places_light_and_cards_move_within_50_ms(browser: Browser, base_url: str) -> None:
     taps, drops = [], []
     for _ in range(5):
@@ -304,6 +326,37 @@ def test_a_double_click_on_a_card_that_moves_at_once_moves_only_it(browser: Brow
         page.wait_for_timeout(500)
         assert len(posts) == 1 and _counter(page) == "1", touch
         assert page.locator("#table .lifted").count() == 0, touch
+        ctx.close()
+
+
+def test_a_slow_double_tap_on_an_ace_over_its_two_moves_only_the_ace(browser: Browser, base_url: str) -> None:
+    """Deal 1340: column 7 ends 2♣, A♣. A double-tap (or double-click) on A♣, its two taps
+    300 ms apart as a thumb makes them, sends A♣ home and nothing more: neither the second tap
+    nor the double-tap after it moves the 2♣ it uncovered (a play-tester's phone moved both)."""
+    for touch in (False, True):
+        ctx = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
+        page, posts = _open(ctx, base_url, 1340)
+        cards = page.locator('#table [data-pile="7"] .cards > [data-card]')
+        assert [cards.nth(-2).get_attribute("data-card"), cards.last.get_attribute("data-card")] == ["2C", "AC"]
+        box = cards.last.bounding_box()
+        assert box
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        if touch:
+            cdp = ctx.new_cdp_session(page)
+            _touch_tap(cdp, x, y)
+            page.wait_for_timeout(300)
+            _touch_tap(cdp, x, y)
+        else:
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.up()
+            page.wait_for_timeout(400)
+            page.mouse.down(click_count=2)
+            page.mouse.up(click_count=2)
+        _wait_counter(page, "1")
+        page.wait_for_timeout(800)
+        assert len(posts) == 1 and _counter(page) == "1", touch
+        assert _top(page, "7").get_attribute("data-card") == "2C", touch
         ctx.close()
 
 

@@ -3,6 +3,8 @@ changes nothing."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import PHONE
@@ -26,3 +28,26 @@ def test_restart_asks_before_dealing_again(browser: Browser, base_url: str) -> N
     page.click("#act-restart")
     expect(moves).to_have_text("0")
     context.close()
+
+
+def test_restart_without_javascript_asks_on_a_page_first(browser: Browser, base_url: str, screenshots: Path) -> None:
+    """Without JavaScript, Restart this deal opens a question page (as Give up does): Keep
+    playing changes nothing, Restart this deal deals again."""
+    for lang, question in (("en", "Restart this deal?"), ("es", "¿Empezar de nuevo esta partida?")):
+        context = browser.new_context(viewport=PHONE, java_script_enabled=False, locale=lang)
+        page = context.new_page()
+        page.goto(f"{base_url}/game/4244?mode=classic")
+        page.locator("#stock").click()
+        moves = page.locator("[data-stat=moves]")
+        expect(moves).to_have_text("1")
+        page.locator("#act-restart").click()
+        expect(page).to_have_url(f"{base_url}/game/4244/restart-deal?mode=classic")
+        expect(page.locator("h1")).to_have_text(question)
+        page.screenshot(path=screenshots / f"restart_question_nojs_phone_{lang}.png")
+        page.locator(".confirm-form a.btn").click()
+        expect(moves).to_have_text("1")
+        page.locator("#act-restart").click()
+        page.locator("#confirm-restart").click()
+        expect(page).to_have_url(f"{base_url}/game/4244?mode=classic")
+        expect(moves).to_have_text("0")
+        context.close()

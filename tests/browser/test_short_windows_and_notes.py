@@ -144,3 +144,36 @@ def test_the_finish_cards_buttons_are_in_view(
         hidden = [i for i in range(buttons.count()) if not _in_view(page, f"#finish-card .fc-actions .btn >> nth={i}")]
         assert hidden == [], (size, lang, hidden)
         context.close()
+
+
+SMALL_PHONES = {"320x568": {"width": 320, "height": 568}, "375x667": {"width": 375, "height": 667}}
+
+
+@pytest.mark.parametrize("size", list(SMALL_PHONES))
+def test_on_a_small_phone_the_bottom_bar_covers_no_columns_top_card(
+    browser: Browser, base_url: str, screenshots: Path, size: str
+) -> None:
+    """At 320×568 the stock and the buttons took 221 px (267 in Spanish) of the window and lay
+    over the second row of columns: compact, every column's top card shows whole above them,
+    and a card picked up brings a selection bar that covers no button."""
+    for lang in ("en", "es"):
+        context = _context(browser, base_url, "phone", lang)
+        page = context.new_page()
+        page.set_viewport_size(SMALL_PHONES[size])
+        page.goto(f"{base_url}/game/2?mode=classic")
+        page.wait_for_function("() => window.htmx !== undefined")
+        page.screenshot(path=screenshots / f"small_phone_{size}_{lang}.png")
+        bar_top = page.locator(".bottom").evaluate("el => el.getBoundingClientRect().top")
+        for selector in TOP_CARDS:
+            box = page.locator(selector).bounding_box()
+            assert box and box["y"] >= 0 and box["y"] + box["height"] <= bar_top, (size, lang, selector, box, bar_top)
+        hidden = [s for s in CONTROLS if not _in_view(page, s)]
+        assert hidden == [], (size, lang, hidden)
+        assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONES[size]["width"]
+        page.locator(TOP_CARDS[0]).tap()  # deal 2: column 1's top card is picked up, not moved
+        expect(page.locator(".selection-bar")).to_be_visible()
+        page.screenshot(path=screenshots / f"small_phone_{size}_{lang}_selection.png")
+        sel = page.locator(".selection-bar").bounding_box()
+        actions = page.locator(".actions").bounding_box()
+        assert sel and actions and sel["y"] + sel["height"] <= actions["y"], (size, lang, sel, actions)
+        context.close()

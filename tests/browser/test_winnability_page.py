@@ -40,5 +40,12 @@ def test_winnability_page_fits_and_its_charts_are_named(
         ids = (chart.get_attribute("aria-labelledby") or "").split()
         names = [page.locator(f"#{i}").text_content() or "" for i in ids]
         assert len(ids) == 2 and all(len(n.strip()) > 20 for n in names), names
+        # its axis labels never run into each other ("625675+" at a phone's width)
+        spans = chart.evaluate(
+            "el => [...el.querySelectorAll('text')].filter(t => !t.matches('.axis-name'))"
+            ".map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top]; })"
+        )
+        for (a, _, right_a, top_a), (b, left_b, _, top_b) in zip(spans, spans[1:], strict=False):
+            assert top_a != top_b or right_a + 4 <= left_b, (size, a, b, right_a, left_b)
     page.screenshot(path=screenshots / f"winnability_{lang}_{size}.png", full_page=True)
     context.close()

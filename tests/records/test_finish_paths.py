@@ -106,6 +106,7 @@ def test_restarted_and_abandoned_plays_store_no_card(client: TestClient) -> None
 def test_give_up_without_javascript_confirms_then_shows_the_card_over_the_table(client: TestClient) -> None:
     html = client.get("/game/4242").text
     assert 'href="/game/4242/give-up?mode=classic"' in html and "hx-confirm" in html
+    client.post("/game/4242/draw", data={"mode": "classic", "version": "0"})
     page = client.get("/game/4242/give-up?mode=classic")
     assert page.status_code == 200 and 'action="/game/4242/resign"' in page.text
     assert cards(client) == []  # asking changes nothing
@@ -115,7 +116,7 @@ def test_give_up_without_javascript_confirms_then_shows_the_card_over_the_table(
     assert r.status_code == 303 and r.headers["location"] == "/game/4242/card?mode=classic"
     card_page = client.get(r.headers["location"]).text
     assert 'id="finish-card"' in card_page and "You gave up" in card_page
-    assert 'data-fc="moves">0<' in card_page
+    assert 'data-fc="moves">1<' in card_page
     # The deal's page then deals a fresh play; the card stays one.
     assert 'id="finish-card"' not in client.get("/game/4242").text
     assert len(cards(client)) == 1
@@ -197,3 +198,29 @@ def test_a_finish_card_reads_the_deals_wins_once(client: TestClient, monkeypatch
         calls.clear()  # the card page the resign led to read them once too
         view = finish_view(s, card)
     assert len(calls) == 1 and view.records == [] and view.your_best is None
+
+
+def test_the_give_up_question_of_a_deal_not_started_says_there_is_nothing_to_give_up(client: TestClient) -> None:
+    for lang, words in (("en", "Nothing to give up"), ("es", "No hay nada a lo que rendirse")):
+        page = client.get("/game/4242/give-up?mode=classic", headers={"Accept-Language": lang})
+        assert page.status_code == 200 and words in page.text
+        assert 'action="/game/4242/resign"' not in page.text and "move so far" not in page.text
+        assert 'href="/game/4242?mode=classic" hx-boost="false" id="back-to-table"' in page.text
+    assert cards(client) == []
+
+
+def test_restart_without_javascript_asks_first_and_asking_changes_nothing(client: TestClient) -> None:
+    fresh = client.get("/game/4242").text  # nothing to lose yet: the button restarts at once
+    assert re.search(r'<button type="submit" id="act-restart" class="btn" formaction="/game/4242/restart">', fresh)
+    client.post("/game/4242/draw", data={"mode": "classic", "version": "0"})
+    html = client.get("/game/4242").text
+    link = re.search(
+        r'<a class="btn" id="act-restart" href="([^"]+)" hx-post="/game/4242/restart"[^>]*hx-confirm', html
+    )
+    assert link and link.group(1) == "/game/4242/restart-deal?mode=classic"
+    for lang, words in (("en", "Restart this deal?"), ("es", "¿Empezar de nuevo esta partida?")):
+        page = client.get(link.group(1), headers={"Accept-Language": lang})
+        assert page.status_code == 200 and words in page.text and 'action="/game/4242/restart"' in page.text
+    assert 'data-stat="moves">1<' in client.get("/game/4242").text  # asking changes nothing
+    r = client.post("/game/4242/restart", data={"mode": "classic", "version": str(version_of(page.text))})
+    assert r.url.path == "/game/4242" and 'data-stat="moves">0<' in r.text

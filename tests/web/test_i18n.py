@@ -102,6 +102,8 @@ def every_page(client: TestClient, lang: str) -> dict[str, str]:
     pages["fragment"] = client.post(
         "/game/4242/draw", data={"mode": "classic", "version": "0"}, headers={"HX-Request": "true"}
     ).text
+    pages["restart"] = client.get("/game/4242/restart-deal?mode=classic").text
+    pages["nothing to give up"] = client.get("/game/4343/give-up?mode=classic").text
     pages["resigned card"] = client.post("/game/4242/resign", data={"mode": "classic", "version": "1"}).text
     pages["records"] = client.get(f"/game/{winning.NUMBER}/records").text
     pages["records, empty"] = client.get("/game/4242/records?mode=relaxed").text

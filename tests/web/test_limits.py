@@ -109,9 +109,8 @@ def test_a_hint_on_a_fresh_deal_stores_the_play_and_counts_the_hint(client: Test
     assert (row.number, row.version, row.hints) == (42, 0, 1)
 
 
-def test_giving_up_a_fresh_deal_without_javascript_stores_it_given_up(client: TestClient) -> None:
-    ask = client.get("/game/42/give-up")
-    assert ask.status_code == 200 and _version(ask.text) == "0"
+def test_giving_up_a_fresh_deal_stores_it_given_up(client: TestClient) -> None:
+    """The table's Give up (posted straight with JavaScript) on a deal not started yet."""
     r = client.post("/game/42/resign", data={"mode": "classic", "version": "0"})
     assert r.status_code == 200 and r.url.path == "/game/42/card"
     [row] = _plays(client)

@@ -88,6 +88,22 @@ def test_htmx_action_returns_only_the_table_fragment(client: TestClient) -> None
     assert "HX-Request" in r.headers["vary"].split(", ")
 
 
+def test_a_boosted_link_from_another_page_loads_the_whole_table_page(client: TestClient) -> None:
+    """A boosted link or form into the table from another page (no ``HX-Target``: htmx would
+    swap the body) gets a whole page load; one from inside the table (``HX-Target: table``)
+    gets the table block."""
+    boosted = {**HX, "HX-Boosted": "true"}
+    r = client.get("/game/4242?mode=classic&sel=2&n=1", headers=boosted)
+    assert r.headers["hx-redirect"] == "/game/4242?mode=classic&sel=2&n=1" and "<main" not in r.text
+    inside = client.get("/game/4242?mode=classic&sel=2&n=1", headers={**boosted, "HX-Target": "table"})
+    assert "hx-redirect" not in inside.headers and inside.text.lstrip().startswith('<main id="table"')
+    client.post("/game/4242/draw", data={"mode": "classic", "version": "0"})
+    again = client.post("/game/4242/restart", data={"mode": "classic"}, headers=boosted)
+    assert again.headers["hx-redirect"] == "/game/4242?mode=classic&notice=restarted"
+    quit = client.post("/game/4242/resign", data={"mode": "classic", "version": "2"}, headers=boosted)
+    assert quit.headers["hx-redirect"] == "/game/4242/card?mode=classic"
+
+
 def test_selection_lights_targets_and_marks_the_preferred(client: TestClient) -> None:
     # Deal 4242: column 2's 6♦ can go onto column 1's 7♦ only, so tapping it moves at once;
     # after a draw nothing changes that. Select column 1's top card (7♦): no place takes it.

@@ -17,6 +17,7 @@ from app.config import Settings
 from app.db.models import SurveyVerdict
 from app.main import create_app
 from app.services import survey as sv
+from app.web.views.winnability import histogram
 
 VERDICTS = ["winnable"] * 6 + ["unwinnable"] * 2 + ["unknown"] * 4
 """Classic, seed 7, 100,000 positions: 6 won, 2 lost, 4 undecided of 12 (the first 10 also at
@@ -169,3 +170,23 @@ def test_the_newest_solver_version_is_shown_whenever_it_was_stored(client: TestC
         session.commit()
     text = visible(client.get("/winnability").text)
     assert "A random sample of 3 deals" in text and "Solver 9.10;" in text
+
+
+def test_the_histograms_axis_labels_leave_room_between_them() -> None:
+    """Twenty bars of 25 moves (200 to 700+): every other bar labelled ran the last two together
+    ("625675+", the last label ending at the chart's end); every third is labelled. A short
+    histogram keeps a label on every other bar."""
+    lines = list(range(200, 720, 5))
+    labels = [b.label for b in histogram(lines) if b.label]
+    assert labels == ["225", "300", "375", "450", "525", "600", "675+"]
+    assert [b.label for b in histogram(list(range(200, 300, 5))) if b.label] == ["225", "275"]
+
+
+def test_the_csv_of_a_mode_that_does_not_exist_is_a_clear_404(client: TestClient) -> None:
+    r = client.get("/winnability.csv?mode=foo")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "There is no such mode" in r.text and "?mode=classic, ?mode=relaxed" in r.text
+    es = client.get("/winnability.csv?mode=foo", headers={"Accept-Language": "es"})
+    assert es.status_code == 404 and "No existe ese modo" in es.text
+    assert "classic.csv" in client.get("/winnability.csv").headers["content-disposition"]
+    assert "relaxed.csv" in client.get("/winnability.csv?mode=Relaxed").headers["content-disposition"]

@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from app.web.routes import analysis, finish, games, language, records, rules, share, stats, table, winnability
+from app.web.routes import (
+    analysis,
+    api_docs,
+    finish,
+    games,
+    language,
+    records,
+    rules,
+    share,
+    stats,
+    table,
+    winnability,
+)
 
 ROUTERS: tuple[APIRouter, ...] = (
     finish.router,
+    api_docs.router,
     analysis.router,
     records.router,
     share.router,

@@ -78,7 +78,11 @@ def _render(
     """The table of ``play`` (only its ``table`` block for htmx, unless ``whole_page``);
     ``action``: the action just made (``move``, ``undo`` …), which the table announces;
     ``hint``/``why``: a hint the server gave for the play as it is now. An htmx answer leaves
-    out the piles the browser says it shows already (``FT-Piles``, :mod:`app.web.pile_cache`)."""
+    out the piles the browser says it shows already (``FT-Piles``, :mod:`app.web.pile_cache`).
+    A boosted link or form from another page (records, a challenge, the analysis) gets a whole
+    page load of the table instead (:func:`app.web.htmx.boosted_from_elsewhere`)."""
+    if htmx.boosted_from_elsewhere(request, "table"):
+        return htmx.load_whole_page(_whole_page_url(request, play, notice))
     services = get_services(request)
     token = hint_seal(services.secret_key).seal(play, hint, why or "") if hint else None
     table = build_table(play, parse_selection(sel, n, play), _hint_move(hint), why, token)
@@ -113,6 +117,18 @@ def _render(
     response = htmx.render(request, "game.html", context, None if whole_page else "table")
     response.headers["Vary"] += ", " + PILES_HEADER
     return response
+
+
+def _whole_page_url(request: Request, play: plays.LoadedPlay, notice: str | None) -> str:
+    """Where a whole page shows the answer to ``request``: a GET's own address; after an
+    action, the table (with ``notice``), or the finish card of a play just given up."""
+    if request.method == "GET":
+        query = request.url.query
+        return request.url.path + (f"?{query}" if query else "")
+    number, mode = play.row.number, play.row.mode
+    if play.status is plays.PlayStatus.RESIGNED:
+        return game_url(number, mode, "card")
+    return game_url(number, mode, notice=notice)
 
 
 def _announcement(table: TableView, action: str | None, notice: str | None) -> str:

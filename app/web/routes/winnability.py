@@ -4,14 +4,20 @@ number, verdict, nodes, seconds, line)."""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import Response
 
 from app.deps import SessionDep
+from app.engine import MODES, Mode
+from app.i18n import _
+from app.params import PRINTABLE
 from app.runtime import ServicesDep
 from app.services.survey import verdict_csv
 from app.services.winnability import headline_rows
-from app.web.deps import ModeQuery
+from app.web.deps import mode_named
+from app.web.errors import error_page
 from app.web.templating import templates
 from app.web.views.winnability import HIST_H, HIST_W, LADDER_H, LADDER_W, PAD, pct, winnability_view
 
@@ -30,8 +36,20 @@ def winnability_page(request: Request, session: SessionDep, services: ServicesDe
 
 
 @router.get("/winnability.csv")
-def winnability_csv(session: SessionDep, services: ServicesDep, mode: ModeQuery) -> Response:
-    """The verdicts of the mode's survey on the page, one deal a row (header only when none)."""
+def winnability_csv(
+    request: Request,
+    session: SessionDep,
+    services: ServicesDep,
+    mode_name: Annotated[str | None, Query(alias="mode", max_length=16, pattern=PRINTABLE)] = None,
+) -> Response:
+    """The verdicts of the mode's survey on the page, one deal a row (header only when none);
+    Classic without ``?mode=``. A mode that does not exist is a 404 page that names the modes
+    (a file cannot show the table's notice, and another mode's verdicts would pass for its)."""
+    mode = Mode.CLASSIC if mode_name is None else mode_named(mode_name)
+    if mode is None:
+        modes = ", ".join(f"?mode={m}" for m in MODES)
+        message = _("There is no such mode, so there are no verdicts to download: try %(modes)s.")
+        return error_page(request, message % {"modes": modes}, status_code=404)
     services.survey.ensure(session)
     body = verdict_csv(headline_rows(session, mode))
     filename = f"forty-thieves-winnability-{mode}.csv"

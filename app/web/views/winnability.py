@@ -25,6 +25,10 @@ BIN = 25
 """Moves per bar of the histogram of winning lines."""
 BARS = 20
 """Bars of the histogram at most (the last holds the longer lines too)."""
+LABEL_CHAR = 9.5
+"""SVG units one character of an axis label takes at the charts' font size (15, pages.css)."""
+LABEL_GAP = 8
+"""SVG units at least between two axis labels."""
 
 
 def pct(share: float, digits: int = 1) -> str:
@@ -165,11 +169,30 @@ def histogram(lines: list[int]) -> list[Bin]:
         last = i == len(counts) - 1 and lines[-1] >= low + BIN
         x, width = round(4 + i * slot + 1, 1), round(slot - 2, 1)
         bins.append(Bin(x, round(HIST_H - 20 - h, 1), width, h, low, None if last else low + BIN - 1, c))
-    end = len(bins) - 1  # labels on every other bar, counted back from the last
+    end = len(bins) - 1  # labels counted back from the last bar, as many as fit
+    step = _label_step([f"{b.low}{'+' if b.high is None else ''}" for b in bins], slot)
     return [
-        replace(b, label=f"{b.low}{'+' if b.high is None else ''}") if i % 2 == end % 2 else b
+        replace(b, label=f"{b.low}{'+' if b.high is None else ''}") if (end - i) % step == 0 else b
         for i, b in enumerate(bins)
     ]
+
+
+def _label_step(labels: list[str], slot: float) -> int:
+    """Bars from one axis label to the next (2 or more), counted back from the last: the fewest
+    that keep :data:`LABEL_GAP` between any two labels. Each label is centred under its bar but
+    the last, which ends at its bar's right edge (the chart's end), so it comes nearer the one
+    before it. ``slot``: SVG units from one bar to the next."""
+    widths = [len(label) * LABEL_CHAR for label in labels]
+    end = len(labels) - 1
+    for step in range(2, len(labels) + 1):
+        shown = list(range(end, -1, -step))
+        if len(shown) < 2:
+            return step
+        last_gap = step * slot + (slot - 2) / 2 - widths[end] - widths[shown[1]] / 2
+        others = [step * slot - (widths[i] + widths[i - step]) / 2 for i in shown[1:-1]]
+        if min([last_gap, *others]) >= LABEL_GAP:
+            return step
+    return len(labels)
 
 
 def _counts(s: w.Survey) -> list[Row]:
