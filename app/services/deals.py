@@ -165,9 +165,10 @@ def store_result(
 
 
 def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> int:
-    """A game number for a new game: from the proved-winnable pool (one this visitor has not
-    played, when there is one), or any number when ``only_solvable`` is off or the pool is
-    empty."""
+    """A game number for a new game: from the proved-winnable pool, one this visitor has not
+    played; any number when ``only_solvable`` is off, or when six draws from the pool found
+    only deals the visitor has played (a small pool: a new variant's first proved deal must not
+    come back game after game)."""
     if only_solvable:
         for _ in range(6):
             number = queries.random_winnable(session, mode)
@@ -175,8 +176,6 @@ def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: boo
                 break
             if not queries.has_played(session, visitor_id, number, mode):
                 return number
-        if number is not None:
-            return int(number)
     return secrets.randbelow(MAX_GAME_NUMBER) + 1
 
 

@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from app.db.models import SurveyVerdict
 from app.db.session import Database, migrate
+from app.services import actions, plays
 from app.services.deals import pick_number, store_result
 
 
@@ -42,3 +43,16 @@ def test_new_games_skip_deals_whose_line_is_published_while_others_remain(databa
         # Once every winnable number is published, a published one beats a random number.
         _publish(s, 12, "classic")
         assert {pick_number(s, "classic", "v", only_solvable=True) for _ in range(10)} <= {11, 12}
+
+
+def test_a_pool_whose_every_deal_the_visitor_played_gives_a_fresh_number(database_url: str) -> None:
+    """A play-tester got Lucas 4242 six times in a row: the first deal proved in a new
+    variant was its whole pool, and he had played it."""
+    migrate(database_url)
+    with Database(database_url).sessions() as s:
+        store_result(s, 4242, "lucas", "winnable", ["D"], 5, 1.0)
+        assert pick_number(s, "lucas", "v", only_solvable=True) == 4242
+        play = plays.new_play(s, "v", 4242, "lucas")
+        plays.act(s, play, actions.parse_act("draw"), version=play.row.version)
+        assert 4242 not in {pick_number(s, "lucas", "v", only_solvable=True) for _ in range(5)}
+        assert pick_number(s, "lucas", "someone else", only_solvable=True) == 4242
