@@ -364,6 +364,9 @@
     if (key === "Escape") { cancel(); closeOverlays(); return; }
     if (key === "?") { stop(event); return toggleHelp(); }
     if (/^[0-9]$/.test(key)) { stop(event); return columnKey(key === "0" ? "10" : key); }
+    // Shift with 1, 2, 3 (by the key's place, whatever the layout prints on it): columns 11–13.
+    const high = event.shiftKey && /^Digit[123]$/.test(event.code) ? String(10 + Number(event.code.slice(5))) : null;
+    if (high && table().querySelector(`.tableau > [data-pile="${high}"]`)) { stop(event); return columnKey(high); }
     const k = key.toLowerCase();
     if (k === "w") { stop(event); return lift("W", 1, true); }
     if (k === "f" && sel) {
@@ -373,7 +376,7 @@
       if (f) send(opt.t[f], f);
       return;
     }
-    if (key === "Enter" && sel) { stop(event); if (!sendPreferred(sel.src, sel.count)) cancel(); return; }
+    if (key === "Enter" && sel) { stop(event); return enter(event.target); }
     if (key === " " || k === "d") {
       if (key === " " && event.target.closest("button, a, summary")) return;
       stop(event);
@@ -382,6 +385,15 @@
     if (k === "u") { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
     if (k === "h") { stop(event); return press("act-hint"); }
     if (key.startsWith("Arrow")) return arrow(event);
+  }
+
+  // Enter on a lit place the arrows reached sends the cards there; anywhere else, to their
+  // preferred place.
+  function enter(target) {
+    const lit = target.closest ? target.closest("[data-pile].lit") : null;
+    const opt = lit && options(sel.src, sel.count);
+    if (opt && opt.t[lit.dataset.pile]) return send(opt.t[lit.dataset.pile], lit.dataset.pile);
+    if (!sendPreferred(sel.src, sel.count)) cancel();
   }
 
   function draw() {

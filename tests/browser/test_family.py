@@ -270,3 +270,30 @@ def test_sixty_thieves_plays_on_twelve_foundations(browser: Browser, base_url: s
         page.screenshot(path=shots / "play-sixty-thieves.png")
     finally:
         context.close()
+
+
+def test_the_keyboard_reaches_columns_11_to_13_and_enter_sends_to_the_lit_place_reached(
+    browser: Browser, base_url: str
+) -> None:
+    """Lucas 103: ``3`` lifts 2♥ (lit: a foundation, preferred, and columns 4 and 13); the arrows
+    reach column 4 and Enter sends it there, not to the foundation. Shift+1 lifts column 11."""
+    rules = ROWS["lucas"]
+    assert {"3-F", "3-4", "3-13"} <= {str(m) for m in Game(deal(103, rules), rules).legal_moves()}
+    context = browser.new_context(viewport=DESKTOP)  # type: ignore[arg-type]
+    page = context.new_page()
+    try:
+        page.goto(f"{base_url}/game/103?mode=lucas")
+        page.locator("#table").click(position={"x": 5, "y": 5})
+        page.keyboard.press("3")
+        expect(page.locator("#table [data-pile='3'] .lifted")).to_have_count(1)
+        for _ in range(4):
+            if page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile") == "4":
+                break
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+        expect(page.locator("#table [data-pile='4'] [data-card]").last).to_have_attribute("data-card", "2H")
+        expect(page.locator("#table").first).to_have_attribute("data-version", "1")
+        page.keyboard.press("Shift+Digit1")
+        expect(page.locator("#table [data-pile='11'] .lifted")).to_have_count(1)
+    finally:
+        context.close()
