@@ -442,7 +442,7 @@ ES: dict[str, str | tuple[str, str]] = {
     ),
     "%(decks)s decks: %(cards)s cards, %(slots)s foundations, %(per)s for each suit.": "%(decks)s barajas: %(cards)s cartas, %(slots)s bases, %(per)s por palo.",
     "Any part of a run moves at once, however long.": "Cualquier parte de una escalera se mueve de una vez, sea lo larga que sea.",
-    "Only a king, or a run headed by one, may fill an empty column; cards move one at a time.": "Solo un rey, o una escalera que empiece por uno, puede ocupar una columna vacía; las cartas se mueven de una en una.",
+    "Only a king may fill an empty column, and cards move one at a time (an empty column cannot hold the others of a run on the way).": "Solo un rey puede ocupar una columna vacía, y las cartas se mueven de una en una (una columna vacía no puede guardar de paso las demás de una escalera).",
     "Each draw turns %(num)s cards onto the waste; only the waste's top card plays.": "Cada vez se pasan %(num)s cartas al descarte; solo se juega la de arriba del descarte.",
     "The waste may be turned over into the stock once.": (
         "Se puede dar la vuelta al descarte para rehacer el montón una vez.",

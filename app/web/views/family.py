@@ -83,7 +83,12 @@ def rule_notes(rules: Rules) -> list[str]:
     if rules.run_moves is RunMoves.WHOLE_RUNS:
         notes.append(_("Any part of a run moves at once, however long."))
     if rules.kings_only_in_empty:
-        notes.append(_("Only a king, or a run headed by one, may fill an empty column; cards move one at a time."))
+        notes.append(
+            _(
+                "Only a king may fill an empty column, and cards move one at a time"
+                " (an empty column cannot hold the others of a run on the way)."
+            )
+        )
     if rules.draw != CLASSIC.draw:
         notes.append(
             _("Each draw turns %(num)s cards onto the waste; only the waste's top card plays.") % {"num": rules.draw}
