@@ -285,14 +285,19 @@ class Board:
         )
 
     def is_safe(self, c: int) -> bool:
-        """Whether card ``c`` is safe to put up (RULES.md, "The family", safe auto-move): it fits
-        a foundation and every copy of every card that could build on it is up."""
+        """Whether card ``c`` goes up at once in the search: every copy of every card that
+        could build on it is up (RULES.md, "The family", safe auto-move), and so is every copy
+        of the card below it in its suit. The second part is the solver's own: with a single
+        slot taking ``c`` and two copies of ``c`` free, which copy goes up matters (another
+        build rule's safe card, 1:9H KH | 2:KH | 3:7H QH | F:… QH 6H …, wins only with column
+        2's king up), and with every slot at ``c - 1`` or higher every copy may go up. Same
+        suit: both parts are ``home[c - 1] == decks``."""
         home = self.home
         decks = self.decks
-        if self.same_suit:
-            return home[c - 1] == decks
-        if home[c - 1] <= home[c]:
+        if home[c - 1] != decks:
             return False
+        if self.same_suit:
+            return True
         for b in self.builders[c]:
             if home[b] != decks:
                 return False
