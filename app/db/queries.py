@@ -140,14 +140,18 @@ def solved_numbers(session: Session, mode: str) -> set[int]:
 
 
 def random_winnable(session: Session, mode: str) -> int | None:
-    """A proved-winnable deal number in ``mode`` drawn at random, None when there is none."""
-    number = session.scalar(
-        select(SolvedDeal.number)
-        .where(SolvedDeal.mode == mode, SolvedDeal.verdict == Verdict.WINNABLE)
-        .order_by(func.random())
-        .limit(1)
-    )
-    return None if number is None else int(number)
+    """A proved-winnable deal number in ``mode`` drawn at random, None when there is none.
+
+    A number whose winning line the winnability page publishes (a survey row with a line,
+    ``/winnability.csv``) is drawn only when no other is left: a new game is never one whose
+    solution anyone can download, so records stay fair."""
+    published = select(SurveyVerdict.number).where(SurveyVerdict.mode == mode, SurveyVerdict.line.is_not(None))
+    winnable = select(SolvedDeal.number).where(SolvedDeal.mode == mode, SolvedDeal.verdict == Verdict.WINNABLE)
+    for query in (winnable.where(SolvedDeal.number.not_in(published)), winnable):
+        number = session.scalar(query.order_by(func.random()).limit(1))
+        if number is not None:
+            return int(number)
+    return None
 
 
 def first_unsolved(session: Session, mode: str, after: int = 0) -> int | None:

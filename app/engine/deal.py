@@ -2,8 +2,9 @@
 
 The algorithm, fixed forever (changing it changes every deal, a breaking change):
 
-1. The pack in its fixed order: deck 1 then deck 2, each ♠ ♥ ♦ ♣, each A … K
-   (:func:`.cards.full_pack`).
+1. The pack in its fixed order: deck 1 then deck 2 (then deck 3), each ♠ ♥ ♦ ♣, each A … K
+   (:func:`.cards.full_pack`); where the aces start on the foundations (Lucas), the pack
+   without its aces, in the same order.
 2. A SplitMix64 generator seeded with the game number: ``state += 0x9E3779B97F4A7C15``, then
    ``z = state; z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
    z ^= z>>31`` (all mod 2^64) gives the next 64-bit output.
@@ -13,9 +14,11 @@ The algorithm, fixed forever (changing it changes every deal, a breaking change)
    ``uniform(i + 1)``.
 5. The first ``columns × cards_per_column`` cards of the shuffled pack are dealt row by row:
    card ``k`` goes to column ``k mod columns``, the first row at the bottom. The rest, in order,
-   is the stock in draw order (its first card is drawn first).
+   is the stock in draw order (its first card is drawn first). In each column the
+   ``face_down`` lowest cards lie face down.
 
-Every mode with the same columns and decks deals the same cards for the same number.
+Every mode with the same columns, cards per column, decks and aces deals the same cards for
+the same number (Classic, Relaxed and the variants of ten columns of four, for example).
 """
 
 from __future__ import annotations
@@ -52,9 +55,10 @@ class SplitMix64:
                 return x % n
 
 
-def shuffled_pack(number: int, decks: int) -> list[Card]:
-    """The pack of ``decks`` decks shuffled for game ``number`` (steps 1–4)."""
-    pack = full_pack(decks)
+def shuffled_pack(number: int, decks: int, *, aces: bool = True) -> list[Card]:
+    """The pack of ``decks`` decks (without its aces when ``aces`` is false) shuffled for game
+    ``number`` (steps 1–4)."""
+    pack = [card for card in full_pack(decks) if aces or card.rank != 1]
     rng = SplitMix64(number)
     for i in range(len(pack) - 1, 0, -1):
         j = rng.below(i + 1)
@@ -74,13 +78,15 @@ def deal(number: int, rules: Rules) -> Position:
     :raises ValueError: for a number outside 1 … 4294967295.
     """
     check_game_number(number)
-    pack = shuffled_pack(number, rules.decks)
+    pack = shuffled_pack(number, rules.decks, aces=not rules.aces_home)
     dealt = rules.columns * rules.cards_per_column
     columns = tuple(tuple(pack[c : dealt : rules.columns]) for c in range(rules.columns))
+    slots = range(rules.foundation_slots)
     return Position(
         tableau=columns,
-        foundations=(None,) * rules.foundation_slots,
+        foundations=tuple(Card(1, slot // rules.decks) if rules.aces_home else None for slot in slots),
         waste=(),
         stock=tuple(pack[dealt:]),
         redeals_left=rules.redeals,
+        face_down=(rules.face_down,) * rules.columns if rules.face_down else (),
     )

@@ -23,7 +23,6 @@ FINISH = "finish"
 
 POINTS_PER_CARD = 5
 POINTS_PER_FOUNDATION = 60
-MAX_POINTS = 1000
 
 
 class GameStatus(StrEnum):
@@ -58,9 +57,12 @@ class Step:
 
 
 def safe_auto_moves(position: Position, rules: Rules) -> tuple[list[Move], Position]:
-    """Play every safe card up, repeatedly: an available card (column top or waste top) whose
-    rank is exactly one above the LOWER of its suit's foundation heights. Columns are tried
-    left to right, then the waste, restarting after each move. RULES.md, safe auto-move.
+    """Play every safe card up, repeatedly: an available card (column top or waste top) that
+    may go up and on which no card left off the foundations could ever be built (every copy
+    of the rank below in the suits ``rules.sitter_suits`` names is up; in Classic: its rank is
+    one above the LOWER of its suit's foundation heights). Aces always. Columns are tried left
+    to right, then the waste, restarting after each move. RULES.md, safe auto-move, and "The
+    family".
 
     :returns: the moves made (``"4-F"`` …) and the resulting position.
     """
@@ -68,15 +70,15 @@ def safe_auto_moves(position: Position, rules: Rules) -> tuple[list[Move], Posit
     while True:
         for move in _available_to_foundation(position):
             card = _moving_card(position, move)
-            if card.rank == position.suit_floor(card.suit) + 1:
+            if all(position.suit_floor(s) >= card.rank - 1 for s in rules.sitter_suits(card.suit)):
                 made.append(move)
-                position = play(position, move)
+                position = play(position, move, rules)
                 break
         else:
             return made, position
 
 
-def finish_line(position: Position) -> list[Move] | None:
+def finish_line(position: Position, rules: Rules) -> list[Move] | None:
     """The foundation moves that clear the table, when the stock and the waste are empty and
     moving available cards up repeatedly gets all of them home; else None. Greedy is complete
     here: a foundation move only ever makes more cards available. RULES.md, Finish."""
@@ -86,7 +88,7 @@ def finish_line(position: Position) -> list[Move] | None:
     while any(position.tableau):
         for move in _available_to_foundation(position):
             made.append(move)
-            position = play(position, move)
+            position = play(position, move, rules)
             break
         else:
             return None
@@ -105,10 +107,13 @@ def _moving_card(position: Position, move: Move) -> Card:
     return position.waste[-1] if move.source == 0 else position.tableau[move.source - 1][-1]
 
 
-def points(position: Position) -> int:
-    """Classic points (seed 003): 5 per card home, +60 per completed foundation, 1000 at most."""
+def points(position: Position, rules: Rules) -> int:
+    """Classic points (seed 003): 5 per card put up by play, +60 per completed foundation (1000
+    at most in the two-deck games, where that is every card home; RULES.md, "The family":
+    Lucas's aces, home from the deal, earn nothing)."""
     complete = sum(1 for top in position.foundations if top is not None and top.rank == 13)
-    return min(MAX_POINTS, POINTS_PER_CARD * position.cards_home + POINTS_PER_FOUNDATION * complete)
+    played = position.cards_home - (rules.foundation_slots if rules.aces_home else 0)
+    return POINTS_PER_CARD * played + POINTS_PER_FOUNDATION * complete
 
 
 class Game:
@@ -194,7 +199,7 @@ class Game:
     @property
     def points(self) -> int:
         """See :func:`points`."""
-        return points(self.position)
+        return points(self.position, self.rules)
 
     @property
     def status(self) -> GameStatus:
@@ -216,7 +221,7 @@ class Game:
     def can_finish(self) -> bool:
         """Whether Finish is offered: stock and waste empty, and foundation moves alone clear
         the table (and something is left to clear)."""
-        return any(self.position.tableau) and finish_line(self.position) is not None
+        return any(self.position.tableau) and finish_line(self.position, self.rules) is not None
 
     # -- actions ---------------------------------------------------------------------------
     def play(self, move: Move | str) -> Step:
@@ -238,14 +243,14 @@ class Game:
 
         :raises IllegalMoveError: when Finish is not available.
         """
-        line = finish_line(self.position) if any(self.position.tableau) else None
+        line = finish_line(self.position, self.rules) if any(self.position.tableau) else None
         if line is None:
             raise IllegalMoveError(
                 "finish is not available: stock and waste must be empty and every card able to go up"
             )
         pos = self.position
         for m in line:
-            pos = play(pos, m)
+            pos = play(pos, m, self.rules)
         return self._push(Step(FINISH, tuple(line), pos))
 
     def undo(self) -> Step:
@@ -298,7 +303,7 @@ class Game:
         for text in history:
             action, *auto_texts = text.split()
             if action == FINISH:
-                line = finish_line(pos) if any(pos.tableau) else None
+                line = finish_line(pos, rules) if any(pos.tableau) else None
                 if line is None:
                     raise IllegalMoveError(f"stored history: finish not available at step {len(game._steps) + 1}")
                 auto = line

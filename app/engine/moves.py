@@ -111,13 +111,14 @@ DRAW = Move(Action.DRAW)
 REDEAL = Move(Action.REDEAL)
 
 
-def run_length(column: tuple[Card, ...], rules: Rules) -> int:
-    """How many top cards of ``column`` form a run that builds by ``rules`` (0 if empty)."""
+def run_length(column: tuple[Card, ...], rules: Rules, face_down: int = 0) -> int:
+    """How many top cards of ``column`` form a run that builds by ``rules`` (0 if empty); the
+    ``face_down`` lowest cards are never part of it (RULES.md, "The family")."""
     n = len(column)
     if n == 0:
         return 0
     k = 1
-    while k < n and rules.builds_on(column[n - k], column[n - k - 1]):
+    while k < n - face_down and rules.builds_on(column[n - k], column[n - k - 1]):
         k += 1
     return k
 
@@ -126,10 +127,13 @@ def supermove_limit(position: Position, rules: Rules, target_empty: bool) -> int
     """Most cards one action may carry to a column, or None for no limit.
 
     Classic: 2^e, e the empty columns other than the destination (RULES.md, Classic 5).
-    Relaxed: no limit (RULES.md, Relaxed).
+    Relaxed: no limit (RULES.md, Relaxed). Where only a king may fill an empty column, the
+    shortcut has nowhere to pass the other cards, so one card at a time (RULES.md, Kings Only).
     """
     if rules.run_moves is RunMoves.WHOLE_RUNS:
         return None
+    if rules.kings_only_in_empty:
+        return 1
     e = position.empty_columns - (1 if target_empty else 0)
     return 1 << max(e, 0)
 
@@ -164,7 +168,7 @@ def legal_moves(position: Position, rules: Rules) -> list[Move]:
         if not col:
             continue
         top = col[-1]
-        run = run_length(col, rules)
+        run = run_length(col, rules, position.hidden(s))
         if foundation_slot(position, top) is not None:
             moves.append(Move(Action.MOVE, s + 1, FOUNDATION, 1))
         for t in range(n_cols):
@@ -209,14 +213,19 @@ def apply(position: Position, move: Move, rules: Rules) -> Position:
     """
     if move not in legal_moves(position, rules):
         raise IllegalMoveError(f"{move} is not a legal move here: {why_illegal(position, move, rules)}")
-    return play(position, move)
+    return play(position, move, rules)
 
 
-def play(position: Position, move: Move) -> Position:
+def play(position: Position, move: Move, rules: Rules) -> Position:
     """The position after ``move``, which the caller has checked is legal (the solver and
-    :func:`apply` use this; nobody else should)."""
+    :func:`apply` use this; nobody else should).
+
+    ``D`` turns ``rules.draw`` cards (fewer at the end) onto the waste one by one, so the last
+    turned is the top; a face-down card that becomes its column's top turns face up as part of
+    the move (RULES.md, "The family")."""
     if move.action is Action.DRAW:
-        return position.with_(stock=position.stock[1:], waste=position.waste + position.stock[:1])
+        k = rules.draw
+        return position.with_(stock=position.stock[k:], waste=position.waste + position.stock[:k])
     if move.action is Action.REDEAL:
         return position.with_(stock=position.waste, waste=(), redeals_left=position.redeals_left - 1)
     tableau = list(position.tableau)
@@ -228,6 +237,7 @@ def play(position: Position, move: Move) -> Position:
         col = tableau[move.source - 1]
         cards = col[-move.count :]
         tableau[move.source - 1] = col[: -move.count]
+    face_down = _turned_up(position, move.source, len(col) - move.count) if move.source != WASTE else position.face_down
     foundations = position.foundations
     if move.target == FOUNDATION:
         slot = foundation_slot(position, cards[0])
@@ -235,7 +245,17 @@ def play(position: Position, move: Move) -> Position:
         foundations = foundations[:slot] + (cards[0],) + foundations[slot + 1 :]
     else:
         tableau[move.target - 1] = tableau[move.target - 1] + cards
-    return Position(tuple(tableau), foundations, waste, position.stock, position.redeals_left)
+    return Position(tuple(tableau), foundations, waste, position.stock, position.redeals_left, face_down)
+
+
+def _turned_up(position: Position, source: int, left: int) -> tuple[int, ...]:
+    """``position.face_down`` after column ``source`` (1-based) kept its ``left`` lowest cards:
+    a face-down card that is now the top turns face up."""
+    if position.hidden(source - 1) < left or not position.face_down:
+        return position.face_down
+    counts = list(position.face_down)
+    counts[source - 1] = max(left - 1, 0)
+    return tuple(counts) if any(counts) else ()
 
 
 def why_illegal(position: Position, move: Move, rules: Rules) -> str:
@@ -263,7 +283,10 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str:
             return f"column {move.source} is empty"
         if move.count > len(col):
             return f"column {move.source} holds only {len(col)} cards"
-        run = run_length(col, rules)
+        up = len(col) - position.hidden(move.source - 1)
+        if move.count > up:
+            return f"only the top {up} cards of column {move.source} are face up"
+        run = run_length(col, rules, position.hidden(move.source - 1))
         if move.count > run:
             return f"the top {move.count} cards of column {move.source} are not one run (a run has {run})"
         card = col[-move.count]
@@ -272,9 +295,11 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str:
     dest = position.tableau[move.target - 1]
     if dest and not rules.builds_on(card, dest[-1]):
         return f"{card} cannot go on {dest[-1]} (columns build down by one, {rules.build.describe()})"
+    if not dest and rules.kings_only_in_empty and card.rank != 13:
+        return "only a king may fill an empty column"
     limit = supermove_limit(position, rules, target_empty=not dest)
+    if limit == 1 and move.count > 1:
+        return "one card moves at a time here"
     if limit is not None and move.count > limit:
         return f"at most {limit} cards move at once here (2^e with e empty columns besides the target)"
-    if not dest and rules.kings_only_in_empty:
-        return "only a king may fill an empty column"
     return "the rules do not allow it"

@@ -26,11 +26,13 @@ class PositionError(ValueError):
     exactly what is wrong and where."""
 
 
-SETUP_FIELDS = ("tableau", "foundations", "waste", "stock", "redeals_left")
+SETUP_FIELDS = ("tableau", "foundations", "waste", "stock", "redeals_left", "face_down")
 """The fields of a position in API.md's set-up form."""
 
 EMPTY = "-"
 """The text form's empty pile or empty foundation slot."""
+HIDDEN = "#"
+"""The text form's mark before a face-down card (``#KD``; ``##`` when hidden from a player)."""
 REST = "*"
 """The text form's "every card not named elsewhere, in the fixed pack order" (set-up texts)."""
 
@@ -53,6 +55,10 @@ class Position:
     face_down: tuple[int, ...] = ()
 
     # -- derived values -------------------------------------------------------------------
+    def hidden(self, column: int) -> int:
+        """How many of column ``column``'s (0-based) lowest cards lie face down."""
+        return self.face_down[column] if self.face_down else 0
+
     def foundation_height(self, slot: int) -> int:
         """Cards on foundation ``slot`` (0-based): 0 … 13."""
         top = self.foundations[slot]
@@ -87,10 +93,14 @@ class Position:
         W:7C 2D | S:4H 5H … | R:0``. Columns bottom first, foundation slots in the order
         S S H H D D C C, the waste bottom first, the stock in draw order.
 
-        ``reveal_stock=False`` writes only the stock's size (``S:51 cards``), as a player sees
-        it; such a text is for reading and cannot be parsed back. ``str(position)`` reveals it.
+        A face-down card is written ``#`` before it (``1:#KD #9S 4H``). ``reveal_stock=False``
+        writes only the stock's size (``S:51 cards``) and ``##`` for a face-down card, as a
+        player sees them; such a text is for reading and cannot be parsed back.
+        ``str(position)`` reveals both.
         """
-        parts = [f"{n}:{_pile_text(col)}" for n, col in enumerate(self.tableau, 1)]
+        parts = [
+            f"{n}:{_pile_text(col, self.hidden(n - 1), reveal=reveal_stock)}" for n, col in enumerate(self.tableau, 1)
+        ]
         parts.append("F:" + " ".join(EMPTY if top is None else str(top) for top in self.foundations))
         parts.append("W:" + _pile_text(self.waste))
         if reveal_stock or not self.stock:
@@ -126,23 +136,33 @@ class Position:
         columns, named = _text_sections(text, rules)
         foundations = _text_foundations(named["F"], rules)
         decks = len(foundations) // 4
-        piles = {f"column {n}": _text_pile(body, f"column {n}") for n, body in enumerate(columns, 1)}
+        face_down = tuple(_face_down_in_text(body, f"column {n}") for n, body in enumerate(columns, 1))
+        piles = {
+            f"column {n}": _text_pile(body.replace(HIDDEN, " "), f"column {n}") for n, body in enumerate(columns, 1)
+        }
         piles[_WASTE] = _text_pile(named["W"], _WASTE)
         piles[_STOCK] = _text_stock(named["S"])
         redeals = _text_redeals(named["R"], rules)
         filled = _fill_rest(piles, foundations, decks)
         stock = filled.pop(_STOCK)
         waste = filled.pop(_WASTE)
-        pos = cls(tuple(filled.values()), tuple(foundations), waste, stock, redeals)
+        pos = cls(
+            tuple(filled.values()), tuple(foundations), waste, stock, redeals, face_down if any(face_down) else ()
+        )
         _check_counts(pos, decks)
         return pos
 
     # -- JSON ---------------------------------------------------------------------------------
     def to_json(self, *, reveal_stock: bool = False) -> dict[str, Any]:
-        """The JSON form of API.md. The stock's order appears only with ``reveal_stock``
-        (the solver and set-up positions); players get ``stock_count``."""
+        """The JSON form of API.md. The stock's order and the face-down cards appear only with
+        ``reveal_stock`` (the solver and set-up positions: then ``face_down`` gives each
+        column's count, where any card is face down); players get ``stock_count``, and
+        ``null`` for each face-down card (RULES.md, "The family")."""
         out: dict[str, Any] = {
-            "tableau": [[str(c) for c in col] for col in self.tableau],
+            "tableau": [
+                [None if k < self.hidden(i) and not reveal_stock else str(c) for k, c in enumerate(col)]
+                for i, col in enumerate(self.tableau)
+            ],
             "foundations": [format_card(c) for c in self.foundations],
             "waste": [str(c) for c in self.waste],
         }
@@ -151,6 +171,8 @@ class Position:
         else:
             out["stock_count"] = len(self.stock)
         out["redeals_left"] = self.redeals_left
+        if reveal_stock and self.face_down:
+            out["face_down"] = list(self.face_down)
         return out
 
     @classmethod
@@ -182,7 +204,8 @@ class Position:
         redeals = data.get("redeals_left", rules.redeals)
         if isinstance(redeals, bool) or not isinstance(redeals, int) or not 0 <= redeals <= rules.redeals:
             raise PositionError(f"position.redeals_left must be an integer from 0 to {rules.redeals}")
-        pos = cls(tuple(tableau), tuple(foundations), tuple(waste), tuple(stock), redeals)
+        face_down = _face_down(data.get("face_down"), tableau)
+        pos = cls(tuple(tableau), tuple(foundations), tuple(waste), tuple(stock), redeals, face_down)
         pos.check_cards(rules)
         return pos
 
@@ -248,6 +271,22 @@ def _card_lists(value: Any, where: str) -> list[tuple[Card, ...]]:
     return [tuple(_cards(col, f"{where}[{i}]")) for i, col in enumerate(value)]
 
 
+def _face_down(value: Any, tableau: Sequence[Sequence[Card]]) -> tuple[int, ...]:
+    """Set-up ``face_down``: None, or one count per column, each below the column's length
+    (a column's top card is face up), 0 for an empty column; ``()`` when every count is 0."""
+    if value is None:
+        return ()
+    if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != len(tableau):
+        raise PositionError(f"position.face_down must be a list of {len(tableau)} counts, one per column")
+    for i, (count, col) in enumerate(zip(value, tableau, strict=True)):
+        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count < max(len(col), 1):
+            raise PositionError(
+                f"position.face_down[{i}] must be a whole number from 0 to {max(len(col) - 1, 0)}"
+                " (below the column's length: its top card is face up)"
+            )
+    return tuple(value) if any(value) else ()
+
+
 def _foundations(value: Any, rules: Rules) -> list[Card | None]:
     if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != rules.foundation_slots:
         raise PositionError(f"position.foundations must be a list of {rules.foundation_slots} slots (card or null)")
@@ -261,7 +300,7 @@ def _foundations(value: Any, rules: Rules) -> list[Card | None]:
         if card.suit != suit:
             raise PositionError(
                 f"position.foundations[{i}] is a {SUIT_LETTERS[suit]} slot "
-                f"(order S S H H D D C C) and cannot hold {card}"
+                f"(order {_slot_order(rules.decks)}) and cannot hold {card}"
             )
         out.append(card)
     return out
@@ -277,8 +316,32 @@ _STOCK = "the stock S:"
 _ORDER = "the parts are 1:, 2:, … one per column, then F:, W:, S:, R:, separated by |"
 
 
-def _pile_text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards) if cards else EMPTY
+def _pile_text(cards: Sequence[Card], face_down: int = 0, *, reveal: bool = True) -> str:
+    if not cards:
+        return EMPTY
+    down = [HIDDEN + (str(c) if reveal else HIDDEN) for c in cards[:face_down]]
+    return " ".join(down + [str(c) for c in cards[face_down:]])
+
+
+def _unmarked(body: str) -> str:
+    return body.replace(HIDDEN, " ")
+
+
+def _face_down_in_text(body: str, where: str) -> int:
+    """How many cards of a column's body are marked face down (``#KD``): they must be its
+    lowest cards, never its top, each a card (``##`` hides one, and cannot be read back)."""
+    tokens = body.split()
+    marked = [t.startswith(HIDDEN) for t in tokens]
+    count = sum(marked)
+    if not count:
+        return 0
+    if any(t.startswith(HIDDEN * 2) or t == HIDDEN for t in tokens):
+        raise PositionError(f"position text, {where}: ## hides a face-down card; write the card after # (#KD)")
+    if marked != [True] * count + [False] * (len(tokens) - count):
+        raise PositionError(f"position text, {where}: face-down cards (#KD) must be the column's lowest ones")
+    if count == len(tokens):
+        raise PositionError(f"position text, {where}: the top card of a column is face up (no # before it)")
+    return count
 
 
 def _text_parts(text: str) -> list[tuple[str, str]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .cards import Card
+from .cards import RED_SUITS, Card
 
 
 class Build(StrEnum):
@@ -88,6 +88,16 @@ class Rules:
         """Foundation slots, ``decks`` per suit in the order ♠ ♥ ♦ ♣."""
         return 4 * self.decks
 
+    def sitter_suits(self, suit: int) -> tuple[int, ...]:
+        """The suits whose cards may lie on a card of ``suit`` in a column (by :attr:`build`):
+        the suit itself, the two of the other colour, or the three others."""
+        if self.build is Build.SAME_SUIT:
+            return (suit,)
+        red = suit in RED_SUITS
+        if self.build is Build.ALTERNATE_COLOURS:
+            return tuple(s for s in range(4) if (s in RED_SUITS) != red)
+        return tuple(s for s in range(4) if s != suit)
+
     def builds_on(self, card: Card, target: Card) -> bool:
         """Whether ``card`` may lie on ``target`` in a column: one rank lower and suited by
         :attr:`build` (RULES.md, Classic 3: ``6D`` on ``7D``; ace and king do not wrap)."""
@@ -130,12 +140,26 @@ FAMILY: tuple[Rules, ...] = (
 
 
 class Mode(StrEnum):
-    """The modes players can choose, by the name URLs and the API use (RULES.md, Classic and
-    Relaxed)."""
+    """The modes players can choose, by the slug URLs and the API use (RULES.md, "The family"):
+    one per row of :data:`FAMILY`, in its order."""
 
     CLASSIC = "classic"
     RELAXED = "relaxed"
+    JOSEPHINE = "josephine"
+    LIMITED = "limited"
+    LUCAS = "lucas"
+    INDIAN = "indian"
+    STREETS = "streets"
+    MARIA = "maria"
+    NUMBER_TEN = "number-ten"
+    RANK_AND_FILE = "rank-and-file"
+    LITTLE_FORTY = "little-forty"
+    SIXTY_THIEVES = "sixty-thieves"
+    KINGS_ONLY = "kings-only"
+    THREE_PASSES = "three-passes"
 
 
-MODES: dict[str, Rules] = {r.name: r for r in (CLASSIC, RELAXED)}
-"""The modes players can choose, by name."""
+MODES: dict[str, Rules] = {r.name: r for r in FAMILY}
+"""The modes players can choose, by slug, in the family's order."""
+
+assert list(MODES) == [m.value for m in Mode], "Mode lists the family's slugs in order"

@@ -124,7 +124,7 @@ def _on_a_kept_line(session: Session, play: LoadedPlay) -> Hint | None:
     if start is not None:
         candidates.append(start)
     for origin, line in candidates:
-        at = follow_line(origin, line, game.position)
+        at = follow_line(origin, line, game.position, game.rules)
         if at is not None:
             if kept is None or origin != candidates[0][0]:
                 _keep(session, play, origin, line)

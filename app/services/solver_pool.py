@@ -237,7 +237,7 @@ DeadEndCache = PlayCache[bool]
 """Dead-end verdicts by (play id, version)."""
 
 
-def follow_line(origin: Position, line: list[str], current: Position) -> int | None:
+def follow_line(origin: Position, line: list[str], current: Position, rules: Rules) -> int | None:
     """Where ``current`` stands on a proved ``line`` from ``origin``: the index of the next
     move to play, or None when ``current`` is not one of the line's positions. The line's
     moves are trusted (it replayed to a win when it was stored)."""
@@ -245,7 +245,7 @@ def follow_line(origin: Position, line: list[str], current: Position) -> int | N
     for i, text in enumerate(line):
         if pos == current:
             return i
-        pos = play(pos, Move.parse(text))
+        pos = play(pos, Move.parse(text), rules)
     return None
 
 

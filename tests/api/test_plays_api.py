@@ -243,12 +243,12 @@ def test_booleans_and_integers_are_json_ones(client: TestClient) -> None:
 
 
 def test_a_position_is_checked_at_the_edge(client: TestClient) -> None:
-    """Cards are written as API.md says (``7S``, ``TD``), the layout is the modes' (10 columns,
-    8 foundation slots), and nothing else is a 500 or slips through."""
+    """Cards are written as API.md says (``7S``, ``TD``), the layout is one of the family's (9, 10, 12 or 13 columns,
+    8 or 12 foundation slots), and nothing else is a 500 or slips through."""
     for change in (
         {"waste": ["10S"]},
         {"waste": ["7s"]},
-        {"tableau": [[]] * 9},
+        {"tableau": [[]] * 14},
         {"foundations": [None] * 7},
         {"redeals_left": None},
         {"redeals_left": True},

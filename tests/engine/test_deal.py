@@ -17,11 +17,18 @@ from app.engine.deal import SplitMix64, shuffled_pack
 from .support import load_json
 
 GOLDEN: dict[str, Any] = load_json("golden_deals.json")["deals"]
+FAMILY_GOLDEN: dict[str, dict[str, str]] = load_json("golden_family_deals.json")["deals"]
 MASK = (1 << 64) - 1
+CLASSIC_LAYOUT = sorted(
+    name
+    for name, rules in MODES.items()
+    if (rules.columns, rules.cards_per_column, rules.decks, rules.face_down, rules.aces_home) == (10, 4, 2, 0, False)
+)
+"""The variants that deal exactly Classic's cards: ten columns of four face up, two decks."""
 
 
 @pytest.mark.parametrize("number", [1, 2, 4242, 4294967295])
-@pytest.mark.parametrize("mode", sorted(MODES))
+@pytest.mark.parametrize("mode", CLASSIC_LAYOUT)
 def test_deal_matches_golden_data(number: int, mode: str) -> None:
     want = GOLDEN[str(number)]
     position = deal(number, MODES[mode])
@@ -37,6 +44,46 @@ def test_deal_matches_golden_data(number: int, mode: str) -> None:
 
 def test_golden_data_pins_the_numbers_asked_for() -> None:
     assert set(GOLDEN) == {"1", "2", "4242", "4294967295"}
+    assert set(FAMILY_GOLDEN) == set(MODES)
+    assert all(set(deals) == {"1", "4242"} for deals in FAMILY_GOLDEN.values())
+    assert {"classic", "relaxed", "josephine", "streets", "kings-only"} <= set(CLASSIC_LAYOUT)
+
+
+@pytest.mark.parametrize("number", ["1", "4242"])
+@pytest.mark.parametrize("mode", sorted(MODES))
+def test_every_variant_deals_its_golden_position(number: str, mode: str) -> None:
+    rules = MODES[mode]
+    position = deal(int(number), rules)
+    assert str(position) == FAMILY_GOLDEN[mode][number]
+    assert [len(col) for col in position.tableau] == [rules.cards_per_column] * rules.columns
+    assert len(position.stock) == rules.stock_size
+    assert [position.hidden(c) for c in range(rules.columns)] == [rules.face_down] * rules.columns
+    position.check_cards(rules)
+
+
+def test_the_family_deals_the_stock_sizes_of_rules_md() -> None:
+    sizes = {name: rules.stock_size for name, rules in MODES.items()}
+    assert sizes == {
+        **dict.fromkeys(CLASSIC_LAYOUT, 64),
+        **{"limited": 68, "lucas": 57, "indian": 74, "maria": 68, "number-ten": 64, "rank-and-file": 64},
+        "sixty-thieves": 96,
+    }
+
+
+def test_lucas_deals_the_96_cards_without_aces_and_starts_with_the_8_aces_up() -> None:
+    position = deal(4242, MODES["lucas"])
+    dealt = [card for col in position.tableau for card in col] + list(position.stock)
+    assert len(dealt) == 96 and all(card.rank != 1 for card in dealt)
+    assert [str(card) for card in position.foundations] == ["AS", "AS", "AH", "AH", "AD", "AD", "AC", "AC"]
+    assert position.cards_home == 8
+    assert sorted(dealt) == sorted(shuffled_pack(4242, 2, aces=False)) == sorted(c for c in full_pack(2) if c.rank != 1)
+
+
+def test_sixty_thieves_deals_three_decks_onto_twelve_columns_of_five() -> None:
+    position = deal(1, MODES["sixty-thieves"])
+    assert position.foundations == (None,) * 12
+    cards = [card for col in position.tableau for card in col] + list(position.stock)
+    assert sorted(cards) == sorted(full_pack(3))
 
 
 def _reference_deal(number: int) -> tuple[list[list[str]], list[str]]:

@@ -36,7 +36,7 @@ def test_text_round_trips_exactly_along_random_legal_play(start: tuple[Position,
         moves = legal_moves(position, rules)
         if not moves:
             break
-        position = play(position, data.draw(st.sampled_from(moves), label="move"))
+        position = play(position, data.draw(st.sampled_from(moves), label="move"), rules)
     assert Position.parse(str(position), rules) == position
     assert eval(repr(position)) == position  # the repr is the parseable form
 

@@ -1,7 +1,8 @@
-"""Property tests: random deals and random set-up positions in both modes, driven by random
-legal play with undo, redo, Finish and the auto_safe option switched on and off.
+"""Property tests: random deals and random set-up positions in every variant of the family,
+driven by random legal play with undo, redo, Finish and the auto_safe option switched on and off.
 
-After every action: 104 cards, each exactly twice; the legal moves are exactly those an
+After every action: every card of the variant's decks, each exactly once per deck; no column's
+top card face down; the legal moves are exactly those an
 independent reading of RULES.md allows, each listed once, and each applies; undo and redo
 restore the exact positions and counters; the stored history replays to the same play; status
 is blocked iff there is no legal move and the play is not won; safe auto-moves left nothing safe.
@@ -9,6 +10,7 @@ is blocked iff there is no legal move and the play is not won; safe auto-moves l
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from hypothesis import HealthCheck, given, settings
@@ -30,7 +32,7 @@ from app.engine import (
 from app.engine.cards import Card, full_pack
 from app.engine.game import safe_auto_moves
 from app.engine.moves import FOUNDATION, WASTE, Action, play
-from app.engine.rules import RunMoves
+from app.engine.rules import Build, RunMoves
 
 SETTINGS = settings(
     max_examples=100,
@@ -42,28 +44,43 @@ MAX_STEPS = 60
 
 # -- an independent reading of the rules -----------------------------------------------------
 def reference_legal(position: Position, rules: Rules) -> set[str]:
-    """RULES.md Classic 1–6 and Relaxed, written out by brute force over every candidate move."""
+    """RULES.md Classic 1–6, Relaxed and "The family", written out by brute force over every
+    candidate move: build rules, face-down cards, kings-only empty columns, 2 or 3 decks."""
     out: set[str] = set()
     tableau = position.tableau
     n = len(tableau)
     empty = sum(1 for c in tableau if not c)
+    decks = len(position.foundations) // 4
+    red = {1, 2}
+
+    def sits_on(card: Card, under: Card) -> bool:
+        if card.rank + 1 != under.rank:
+            return False
+        return {
+            Build.SAME_SUIT: card.suit == under.suit,
+            Build.ALTERNATE_COLOURS: (card.suit in red) != (under.suit in red),
+            Build.ANY_SUIT_BUT_OWN: card.suit != under.suit,
+        }[rules.build]
 
     def fits_foundation(card: Card) -> bool:
-        heights = [0 if t is None else t.rank for t in position.foundations[card.suit * 2 : card.suit * 2 + 2]]
-        return card.rank - 1 in heights
+        slots = position.foundations[card.suit * decks : card.suit * decks + decks]
+        return card.rank - 1 in [0 if t is None else t.rank for t in slots]
 
     def fits_column(card: Card, t: int) -> bool:
         dest = tableau[t]
-        return not dest or (dest[-1].suit == card.suit and dest[-1].rank == card.rank + 1)
+        if not dest:
+            return card.rank == 13 or not rules.kings_only_in_empty
+        return sits_on(card, dest[-1])
 
     def name(src: str, dst: str, k: int) -> str:
         return f"{src}-{dst}" + (f"/{k}" if k > 1 else "")
 
     for s in range(n):
         col = tableau[s]
-        for k in range(1, len(col) + 1):
+        face_up = len(col) - (position.face_down[s] if position.face_down else 0)
+        for k in range(1, face_up + 1):
             moving = col[-k:]
-            if any(a.suit != b.suit or a.rank != b.rank + 1 for a, b in zip(moving, moving[1:], strict=False)):
+            if not all(sits_on(b, a) for a, b in zip(moving, moving[1:], strict=False)):
                 break
             if k == 1 and fits_foundation(moving[0]):
                 out.add(name(str(s + 1), "F", 1))
@@ -72,7 +89,7 @@ def reference_legal(position: Position, rules: Rules) -> set[str]:
                     continue
                 if rules.run_moves is RunMoves.SUPERMOVE:
                     e = empty - (1 if not tableau[t] else 0)
-                    if k > 2**e:
+                    if k > (1 if rules.kings_only_in_empty else 2**e):
                         continue
                 out.add(name(str(s + 1), str(t + 1), k))
     if position.waste:
@@ -101,25 +118,29 @@ def dealt_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
 
 @st.composite
 def set_up_positions(draw: st.DrawFn) -> tuple[Position, Rules]:
-    """Any valid position: random foundation heights, the other cards shuffled and cut into
-    10 columns, the waste and the stock (which may all be short or empty)."""
+    """Any valid position of a variant: random foundation heights, the other cards shuffled and
+    cut into its columns, the waste and the stock (which may all be short or empty), and some
+    of each column's lowest cards face down."""
     rules = MODES[draw(modes)]
-    heights = [draw(st.integers(0, 13)) for _ in range(8)]
-    foundations = tuple(None if h == 0 else Card(h, slot // 2) for slot, h in enumerate(heights))
-    rest = list(full_pack(2))
+    decks, n = rules.decks, rules.columns
+    heights = [draw(st.integers(0, 13)) for _ in range(rules.foundation_slots)]
+    foundations = tuple(None if h == 0 else Card(h, slot // decks) for slot, h in enumerate(heights))
+    rest = list(full_pack(decks))
     for slot, h in enumerate(heights):
         for r in range(1, h + 1):
-            rest.remove(Card(r, slot // 2))
+            rest.remove(Card(r, slot // decks))
     rest = draw(st.permutations(rest))
-    cuts = sorted(draw(st.lists(st.integers(0, len(rest)), min_size=11, max_size=11)))
+    cuts = sorted(draw(st.lists(st.integers(0, len(rest)), min_size=n + 1, max_size=n + 1)))
     bounds = [0, *cuts, len(rest)]
-    piles = [tuple(rest[bounds[i] : bounds[i + 1]]) for i in range(12)]
+    piles = [tuple(rest[bounds[i] : bounds[i + 1]]) for i in range(n + 2)]
+    face_down = tuple(draw(st.integers(0, max(len(col) - 1, 0))) if rules.face_down else 0 for col in piles[:n])
     position = Position(
-        tableau=tuple(piles[:10]),
+        tableau=tuple(piles[:n]),
         foundations=foundations,
-        waste=piles[10],
-        stock=piles[11],
+        waste=piles[n],
+        stock=piles[n + 1],
         redeals_left=draw(st.integers(0, rules.redeals)),
+        face_down=face_down if any(face_down) else (),
     )
     position.check_cards(rules)
     return position, rules
@@ -157,6 +178,7 @@ def check_position(game: Game, model: Model) -> None:
     rules = game.rules
     position = game.position
     position.check_cards(rules)
+    assert all(position.hidden(c) < max(len(col), 1) for c, col in enumerate(position.tableau))
     assert position == model.position()
     assert game.moves == model.moves()
     assert game.cursor == model.cursor
@@ -180,6 +202,15 @@ def check_position(game: Game, model: Model) -> None:
     assert game.points <= 1000
 
 
+def is_safe(card: Card, position: Position, rules: Rules) -> bool:
+    """RULES.md, "The family": every copy of the rank below, in the suits the build rule lets
+    sit on ``card``, is on the foundations (aces always)."""
+    off = Counter(c for col in position.tableau for c in col)
+    off.update(position.waste)
+    off.update(position.stock)
+    return not any(c.rank == card.rank - 1 and rules.builds_on(c, card) for c in off)
+
+
 def check_step(game: Game, before: Position) -> None:
     """The last step: its auto moves were foundation moves from the bare action, each safe
     (unless Finish), and with auto_safe on nothing safe is left."""
@@ -194,7 +225,7 @@ def check_step(game: Game, before: Position) -> None:
         assert m.to_foundation
         if step.action != FINISH:
             card = pos.waste[-1] if m.source == WASTE else pos.tableau[m.source - 1][-1]
-            assert card.rank == pos.suit_floor(card.suit) + 1, f"{m} moved an unsafe {card}"
+            assert is_safe(card, pos, rules), f"{m} moved an unsafe {card}"
         pos = apply(pos, m, rules)
         pos.check_cards(rules)
     assert pos == step.position
@@ -313,8 +344,8 @@ def test_position_json_round_trips_for_any_position(start: tuple[Position, Rules
 @given(start=starts, data=st.data())
 def test_a_move_not_listed_is_rejected(start: tuple[Position, Rules], data: st.DataObject) -> None:
     position, rules = start
-    src = data.draw(st.sampled_from(["W", *map(str, range(1, 11))]))
-    dst = data.draw(st.sampled_from(["F", *map(str, range(1, 11))]))
+    src = data.draw(st.sampled_from(["W", *map(str, range(1, 14))]))
+    dst = data.draw(st.sampled_from(["F", *map(str, range(1, 14))]))
     k = data.draw(st.integers(1, 12))
     try:
         move = Move.parse(f"{src}-{dst}/{k}")
@@ -327,5 +358,5 @@ def test_a_move_not_listed_is_rejected(start: tuple[Position, Rules], data: st.D
         assert not listed
     else:
         assert listed
-        assert after == play(position, move)
+        assert after == play(position, move, rules)
     assert move.action is Action.MOVE and (move.target == FOUNDATION) == (dst == "F")

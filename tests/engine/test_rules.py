@@ -9,6 +9,7 @@ import pytest
 from app.engine import (
     CLASSIC,
     FINISH,
+    MODES,
     RELAXED,
     Game,
     GameStatus,
@@ -256,7 +257,7 @@ def test_finish_is_offered_when_stock_and_waste_are_empty_and_all_can_go_up() ->
     position = _endgame(["KS", "KS QS"], NEAR_END)
     game = Game(position, CLASSIC, auto_safe=False)
     assert game.can_finish
-    assert finish_line(position) is not None
+    assert finish_line(position, CLASSIC) is not None
 
 
 def test_finish_plays_every_card_home_as_one_step_not_counted_as_a_move() -> None:
@@ -300,7 +301,7 @@ def test_finish_is_not_offered_when_a_card_cannot_reach_the_foundations() -> Non
     position = _endgame(spades, ["AS", "AS", "KH", "KH", "KD", "KD", "KC", "KC"])
     game = Game(position, CLASSIC, auto_safe=False)
     assert not game.can_finish
-    assert finish_line(position) is None
+    assert finish_line(position, CLASSIC) is None
     with pytest.raises(IllegalMoveError):
         game.finish()
 
@@ -445,11 +446,22 @@ def _with_foundations(tops: list[str | None]) -> Position:
     ],
 )
 def test_points_are_five_per_card_plus_sixty_per_completed_foundation(tops: list[str | None], want: int) -> None:
-    assert points(_with_foundations(tops)) == want
+    assert points(_with_foundations(tops), CLASSIC) == want
 
 
-def test_points_never_exceed_1000() -> None:
-    assert points(_with_foundations(["KS"] * 8)) == 1000  # an impossible position still caps
+def test_points_reach_1000_with_every_card_home_in_two_decks_and_1500_in_three() -> None:
+    assert points(_with_foundations(["KS"] * 2 + ["KH"] * 2 + ["KD"] * 2 + ["KC"] * 2), CLASSIC) == 1000
+    three = Position(
+        ((),) * 12, tuple(Card.parse(k) for k in ["KS"] * 3 + ["KH"] * 3 + ["KD"] * 3 + ["KC"] * 3), (), ()
+    )
+    assert points(three, MODES["sixty-thieves"]) == 156 * 5 + 12 * 60
+
+
+def test_lucas_earns_nothing_for_the_aces_it_deals_home() -> None:
+    lucas = MODES["lucas"]
+    start = deal(1, lucas)
+    assert start.cards_home == 8 and points(start, lucas) == 0
+    assert points(_with_foundations(["2S", *["AS", "AH", "AH", "AD", "AD", "AC", "AC"]]), lucas) == 5
 
 
 def test_game_points_and_cards_home_follow_the_position() -> None:

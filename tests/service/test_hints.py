@@ -54,10 +54,10 @@ def test_follow_line_finds_where_a_position_stands() -> None:
     line = ["2-1", "D", "D"]
     game = Game(start, CLASSIC, auto_safe=False)
     game.play("2-1")
-    assert follow_line(start, line, game.position) == 1
-    assert follow_line(start, line, start) == 0
+    assert follow_line(start, line, game.position, CLASSIC) == 1
+    assert follow_line(start, line, start, CLASSIC) == 0
     game.play("3-F")
-    assert follow_line(start, line, game.position) is None
+    assert follow_line(start, line, game.position, CLASSIC) is None
 
 
 def test_rate_limiter_counts_per_visitor_over_a_sliding_minute(database_url: str) -> None:

@@ -512,7 +512,7 @@ def announcement(play: LoadedPlay) -> str:
         return ""
     steps = game.steps
     before = steps[-2].position if len(steps) > 1 else game.start
-    return words.describe_step(before, step)
+    return words.describe_step(before, step, game.rules)
 
 
 def _unix_seconds(moment: datetime) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from app.engine import Card, Move, Position
+from app.engine import Card, Move, Position, Rules
 from app.engine.game import FINISH, Step
 from app.engine.moves import FOUNDATION, WASTE, Action, play
 from app.i18n import _, ngettext
@@ -102,14 +102,15 @@ def _place(target: int) -> str:
     return _("a foundation") if target == FOUNDATION else _("column %(column)s") % {"column": target}
 
 
-def describe_step(before: Position, step: Step) -> str:
-    """What a step did, in words, from the position ``before`` it: "7♠ from column 3 to column
-    6. A♣ went up.", "Drew 10♦.", "Turned the waste over.", "Finished: every card went home."."""
+def describe_step(before: Position, step: Step, rules: Rules) -> str:
+    """What a step did, in words, from the position ``before`` it under ``rules``: "7♠ from
+    column 3 to column 6. A♣ went up.", "Drew 10♦." (a draw of three names the three, the last
+    on top), "Turned the waste over.", "Finished: every card went home."."""
     if step.action == FINISH:
         return _("Finished: every card went home.")
     move = Move.parse(step.action)
     if move.action is Action.DRAW:
-        words = _("Drew %(card)s.") % {"card": before.stock[0].label()}
+        words = _("Drew %(card)s.") % {"card": _names(before.stock[: rules.draw])}
     elif move.action is Action.REDEAL:
         words = _("Turned the waste over.")
     else:
@@ -120,9 +121,9 @@ def describe_step(before: Position, step: Step) -> str:
             "target": _place(move.target),
         }
     if step.auto:
-        pos, gone_up = play(before, move), []
+        pos, gone_up = play(before, move, rules), []
         for auto in step.auto:
             gone_up.append(moved_cards(pos, auto)[0])
-            pos = play(pos, auto)
+            pos = play(pos, auto, rules)
         words += " " + ngettext("%(cards)s went up.", "%(cards)s went up.", len(gone_up)) % {"cards": _names(gone_up)}
     return words
