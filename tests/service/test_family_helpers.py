@@ -83,7 +83,7 @@ def test_a_hint_with_a_draw_of_three_is_one_D_that_turns_three_cards(pool: Solve
     game = replay(start, rules, result.moves)
     assert game.status is GameStatus.WON
     at_draw = result.moves.index("D")
-    assert follow_line(start, list(result.moves), game.steps[at_draw].position) == at_draw + 1
+    assert follow_line(start, list(result.moves), game.steps[at_draw].position, rules) == at_draw + 1
 
 
 def test_a_kings_only_empty_column_takes_no_queen_so_the_table_is_a_dead_end(pool: SolverPool) -> None:
