@@ -11,6 +11,14 @@ cards go up at once (RULES.md: moving them up never spoils a win); draws are del
 drawn card is played (a draw changes nothing else, so any line can be reordered that way); the
 stock is never drawn past a safe card; one empty column stands for all; a key already seen is
 either expanded or open; a position :func:`.lost.is_lost` proves lost is not expanded.
+
+In the family (RULES.md, "The family"), a card is safe when every copy of the cards that could
+build on it and of the card below it in its suit is up (:meth:`.board.Board.is_safe`: then
+every copy of it may go up, so which copy goes first never matters); with a draw of three and
+a redeal left no safe card leaves the waste by itself, nor is the stock's cut at one, since
+taking a card out of the waste changes the next pass's threes (:meth:`.board.Board.waste_safe`);
+a draw stays delayed until its card is played (one ``D`` turns up to three cards and changes
+nothing else); a move that turns a face-down card has no way straight back.
 """
 
 from __future__ import annotations
