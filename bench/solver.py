@@ -3,12 +3,16 @@
     python bench/solver.py                                  # Classic 1–100 and 101–200 at 1M positions
     python bench/solver.py --runs classic:1-100:6000000n   # the "60 s" budget
     python bench/solver.py --runs classic:1-20:2s relaxed:1-20:1s --verdicts out.csv
+    python bench/solver.py --mode all --deals 1-200 --budget 100000n   # every variant, "1 s"
+    python bench/solver.py --mode lucas,indian --budget 100000n 1000000n
 
 Each run is ``mode:first-last:budget`` (budget as the CLI reads it: ``1000000n`` positions,
-``10s``, ``500ms``). A position budget (``n``) gives the same verdicts on every machine; the
-line says what it came to in seconds here (positions per second). The compiled solver searches
-about 100,000 positions a second on one quiet core, so 1,000,000 positions is "10 s" and
-6,000,000 "60 s"; on a shared machine it is slower, and the verdicts are the same.
+``10s``, ``500ms``); ``--mode`` (variants of RULES.md, "The family", comma-separated, or
+``all``) with ``--deals`` and ``--budget`` makes one run per variant and budget. A position
+budget (``n``) gives the same verdicts on every machine; the line says what it came to in
+seconds here (positions per second). The compiled solver searches about 100,000 positions a
+second on one quiet core, so 1,000,000 positions is "10 s" and 6,000,000 "60 s"; on a shared
+machine it is slower, and the verdicts are the same.
 Each run goes in a process of its own, so its peak memory (maximum resident set) is its own.
 """
 
@@ -27,6 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from app.engine import MODES  # noqa: E402
 from app.solver import SOLVER_VERSION, parse_budget, survey  # noqa: E402
 from app.solver.cli import speed_name  # noqa: E402
 
@@ -67,20 +72,34 @@ def report(fig: dict[str, Any]) -> str:
     )
 
 
+def mode_runs(modes: str, deals: str, budgets: list[str]) -> list[str]:
+    """The runs of ``--mode``: each variant (``all``: every one, in the family's order) at
+    each budget."""
+    names = list(MODES) if modes == "all" else [m.strip() for m in modes.split(",") if m.strip()]
+    unknown = [m for m in names if m not in MODES]
+    if unknown:
+        raise SystemExit(f"unknown mode {', '.join(unknown)}: one of {', '.join(MODES)}")
+    return [f"{mode}:{deals}:{budget}" for mode in names for budget in budgets]
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--runs", nargs="+", default=DEFAULT_RUNS, help="mode:first-last:budget …")
+    p.add_argument("--runs", nargs="+", default=None, help="mode:first-last:budget …")
+    p.add_argument("--mode", help="variants, comma-separated, or 'all' (with --deals and --budget)")
+    p.add_argument("--deals", default="1-200", help="first-last, for --mode (default 1-200)")
+    p.add_argument("--budget", nargs="+", default=["100000n"], help="budgets, for --mode (default 100000n)")
     p.add_argument("--verdicts", type=Path, help="write every deal's verdict to this CSV file")
     p.add_argument("--one", help=argparse.SUPPRESS)  # a run in a child process: figures as JSON
     args = p.parse_args()
     if args.one:
         print(json.dumps(run(args.one)))
         return
+    runs = args.runs or (mode_runs(args.mode, args.deals, args.budget) if args.mode else DEFAULT_RUNS)
     print(f"solver {SOLVER_VERSION}, {speed_name()}, one core, Python {sys.version.split()[0]}")
     out = csv.writer(args.verdicts.open("w", newline="")) if args.verdicts else None
     if out:
         out.writerow(["mode", "number", "budget", "verdict", "nodes", "seconds"])
-    for spec in args.runs:
+    for spec in runs:
         child = subprocess.run(
             [sys.executable, __file__, "--one", spec], stdout=subprocess.PIPE, text=True, check=True, cwd=ROOT
         )

@@ -28,8 +28,6 @@ from .board import DRAW, Board, reversal
 from .lost import is_lost
 from .search import OUT, WON, Evaluate, Progress, line_of
 
-DRAW_ONE: Final = (DRAW, 0, 0, 1)
-
 LAST_LAYER: Final = 4
 """How many times ``layer_nodes`` the last layer may expand. A cap keeps each beam search's
 size bounded by its sizes (about ``layer_nodes`` times the stock's size plus this), so
@@ -110,7 +108,7 @@ def _search(
             if is_lost(board):
                 continue
             found.append(entry)
-            back = reversal(node[-3], node[-2])
+            back = reversal(node[-3], node[-2], board.reversible)
             for m in board.moves(draws=False):
                 if m == back:
                     continue
@@ -136,13 +134,14 @@ def _search(
         for entry in heapq.nsmallest(width, found):
             node = entry[2:]
             board.restore(node[-5])
-            play(DRAW_ONE)
+            draw = (DRAW, 0, 0, min(board.draw, stock_size - board.si))  # one D
+            play(draw)
             forced = tuple(force())
             if board.left == 0:
-                return WON, line_of((None, node, DRAW_ONE, forced, 0)), nodes
+                return WON, line_of((None, node, draw, forced, 0)), nodes
             seen.add(key_of())
             counter -= 1
-            seeds.append((-evaluate(board, board.col_bytes), counter, snap_of(), node, DRAW_ONE, forced, 0))
+            seeds.append((-evaluate(board, board.col_bytes), counter, snap_of(), node, draw, forced, 0))
             nodes += 1  # a new position, as any other
     return OUT, [], nodes
 

@@ -7,16 +7,23 @@ up; ``home[suit * 16]`` (rank 0) is pinned at ``decks`` so that ``home[c - 1] > 
 "some slot of c's suit tops at rank - 1" (RULES.md, Classic 2) and ``home[c - 1] == decks`` says
 "c is safe" (RULES.md, safe auto-move: one above the lower of its suit's slots).
 
+Other build rules (RULES.md, "The family") read tables made from the rules row: ``fits[t << 6 |
+c]`` says card ``c`` may lie on card ``t``, ``parents[c]`` lists the cards ``c`` builds on and
+``builders[c]`` the cards that build on ``c``. A face-down card is kept in its column as ``card |
+64`` (:data:`DOWN`): it is no card the tables know, so it is never part of a run, and it turns
+(loses the mark) when it becomes its column's top, within the move that uncovered it.
+
 The stock is a fixed sequence (``stock``, draw order) and ``si``, how many of it were drawn; the
-waste is a stack. A move is a tuple ``(kind, a, b, k)``:
+waste is a stack. A move is a tuple ``(kind, a, b, k)``, where for the stock's moves ``k`` is how
+many cards are drawn and ``a`` how many ``D`` actions that takes (0: ``k``, one card a draw):
 
 ========= ===================================================================
 ``COL``   top ``k`` cards of column ``a`` onto column ``b`` (0-based)
 ``COL_F`` top card of column ``a`` to a foundation
-``W``     draw ``k`` times (0 … ), then the waste top onto column ``b``
-``W_F``   draw ``k`` times, then the waste top to a foundation
-``DRAW``  draw one card (the engine's ``D``; the search uses ``W``/``W_F`` instead)
-``REDEAL`` draw ``k`` times (the rest of the stock), then turn the waste over (``R``)
+``W``     draw ``k`` cards (0 … ), then the waste top onto column ``b``
+``W_F``   draw ``k`` cards, then the waste top to a foundation
+``DRAW``  one ``D``, ``k`` cards (the search uses ``W``/``W_F`` instead)
+``REDEAL`` draw ``k`` cards (the rest of the stock), then turn the waste over (``R``)
 ========= ===================================================================
 """
 
@@ -40,6 +47,10 @@ STALE: Final = b"\xfe"
 :attr:`Board.waste_bytes` and :attr:`Board.home_bytes` for theirs (no pile's or count's bytes:
 0xfe is no card and no count), told apart by identity."""
 KING: Final = 13
+DOWN: Final = 64
+"""The mark of a face-down card in a column (``card | DOWN``)."""
+TURNED: Final = 1 << 12
+"""In a :meth:`Board.force_safe` record: the card put up uncovered a face-down card, turned."""
 Move = tuple[int, int, int, int]
 
 
@@ -63,7 +74,7 @@ def notation(move: Move) -> list[str]:
         return [f"{a + 1}-F"]
     if kind == DRAW:
         return ["D"]
-    draws = ["D"] * k
+    draws = ["D"] * (a or k)
     if kind == W:
         return [*draws, f"W-{b + 1}"]
     if kind == W_F:
@@ -72,10 +83,42 @@ def notation(move: Move) -> list[str]:
 
 
 def check_rules(rules: Rules) -> None:
-    """:raises ValueError: for rules the solver does not handle yet (builds other than same
-    suit; RULES.md, "The family")."""
-    if rules.build is not Build.SAME_SUIT:
-        raise ValueError(f"the solver handles same-suit building only, not {rules.build.describe()}")
+    """:raises ValueError: for rules outside what the encoding holds (1 … 4 decks, a draw of
+    at least one card; every row of RULES.md, "The family", is within)."""
+    if not 1 <= rules.decks <= 4 or rules.draw < 1:
+        raise ValueError(f"the solver handles 1 to 4 decks and draws of 1 or more, not {rules}")
+
+
+Tables = tuple[list[bool], list[list[int]], list[list[int]]]
+_TABLES: dict[Build, Tables] = {}
+
+
+def build_tables(build: Build) -> Tables:
+    """``(fits, parents, builders)`` for a build rule (see the module docstring), made once.
+    RULES.md, "The family": one rank lower, same suit / other colour / another suit; ace and
+    king never wrap."""
+    if build in _TABLES:
+        return _TABLES[build]
+    fits = [False] * (128 * 64)
+    parents: list[list[int]] = [[] for _ in range(64)]
+    builders: list[list[int]] = [[] for _ in range(64)]
+    for c in range(64):
+        for t in range(64):
+            if not (1 <= c & 15 <= 12 and t & 15 == (c & 15) + 1):
+                continue
+            cs, ts = c >> 4, t >> 4
+            if build is Build.SAME_SUIT:
+                ok = cs == ts
+            elif build is Build.ALTERNATE_COLOURS:
+                ok = (cs in (1, 2)) != (ts in (1, 2))
+            else:
+                ok = cs != ts
+            if ok:
+                fits[t << 6 | c] = True
+                parents[c].append(t)
+                builders[t].append(c)
+    _TABLES[build] = (fits, parents, builders)
+    return fits, parents, builders
 
 
 class Board:
@@ -111,6 +154,12 @@ class Board:
         "col_bytes",
         "waste_bytes",
         "home_bytes",
+        "draw",
+        "same_suit",
+        "fits",
+        "parents",
+        "builders",
+        "reversible",
     )
 
     def __init__(self, position: Position, rules: Rules) -> None:
@@ -119,7 +168,16 @@ class Board:
         self.greedy = False
         self.supermove = rules.run_moves is RunMoves.SUPERMOVE
         self.kings_only = rules.kings_only_in_empty
-        self.cols = [[encode(c) for c in col] for col in position.tableau]
+        self.draw = rules.draw
+        self.same_suit = rules.build is Build.SAME_SUIT
+        self.fits, self.parents, self.builders = build_tables(rules.build)
+        down = position.face_down or (0,) * len(position.tableau)
+        self.cols = [
+            [encode(c) | (DOWN if i < d else 0) for i, c in enumerate(col)]
+            for col, d in zip(position.tableau, down, strict=True)
+        ]
+        # a move that turns a face-down card cannot be taken straight back (see reversal)
+        self.reversible = not any(down)
         self.col_bytes = [bytes(c) for c in self.cols]
         self.waste = [encode(c) for c in position.waste]
         self.waste_bytes = bytes(self.waste)
@@ -216,13 +274,41 @@ class Board:
                 while height < 13 and self.home[suit * 16 + height + 1] > slot:
                     height += 1
                 slots.append(Card(height, suit) if height else None)
+        down = tuple(sum(1 for c in col if c & DOWN) for col in self.cols)
         return Position(
-            tableau=tuple(tuple(decode(c) for c in col) for col in self.cols),
+            tableau=tuple(tuple(decode(c & 63) for c in col) for col in self.cols),
             foundations=tuple(slots),
             waste=tuple(decode(c) for c in self.waste),
             stock=tuple(decode(c) for c in self.stock[self.si :]),
             redeals_left=self.redeals,
+            face_down=down if any(down) else (),
         )
+
+    def is_safe(self, c: int) -> bool:
+        """Whether card ``c`` goes up at once in the search: every copy of every card that
+        could build on it is up (RULES.md, "The family", safe auto-move), and so is every copy
+        of the card below it in its suit. The second part is the solver's own: with a single
+        slot taking ``c`` and two copies of ``c`` free, which copy goes up matters (another
+        build rule's safe card, 1:9H KH | 2:KH | 3:7H QH | F:… QH 6H …, wins only with column
+        2's king up), and with every slot at ``c - 1`` or higher every copy may go up. Same
+        suit: both parts are ``home[c - 1] == decks``."""
+        home = self.home
+        decks = self.decks
+        if home[c - 1] != decks:
+            return False
+        if self.same_suit:
+            return True
+        for b in self.builders[c]:
+            if home[b] != decks:
+                return False
+        return True
+
+    def waste_safe(self) -> bool:
+        """Whether a safe card in the waste may go up at once, and the stock is never drawn
+        past one: always with one card a draw or no redeal left; with a draw of three and a
+        redeal left, taking a card out of the waste changes the next pass's threes, so the
+        dominance argument (see :mod:`.search`) does not hold and the search keeps both."""
+        return self.draw == 1 or self.redeals == 0
 
     # -- move generation -------------------------------------------------------------------
     def moves(self, *, search: bool = True, draws: bool = True) -> list[Move]:
@@ -249,12 +335,16 @@ class Board:
             else:
                 empties.append(i)
         e = len(empties)
-        if self.supermove:
+        kings_only = self.kings_only
+        if self.supermove and kings_only:
+            # the shortcut needs empty columns that may hold its cards: one card at a time
+            lim, lim_empty = 1, 1 if e else 0
+        elif self.supermove:
             lim, lim_empty = 1 << e, (1 << (e - 1)) if e else 0
         else:
             lim = lim_empty = 999
         empty_targets = empties[:1] if search else empties
-        kings_only = self.kings_only
+        same_suit, fits, parents = self.same_suit, self.fits, self.parents
         for a, col in enumerate(cols):
             if not col:
                 continue
@@ -262,11 +352,17 @@ class Board:
             if home[top - 1] > home[top]:
                 add((COL_F, a, 0, 1))
             n = len(col)
-            run = 1  # the same-suit descending run on top
-            while run < n and col[n - run - 1] == col[n - run] + 1:
+            run = 1  # the run on top (a face-down card fits nothing: no run goes past one)
+            while run < n and fits[col[n - run - 1] << 6 | col[n - run]]:
                 run += 1
             for k in range(1, min(run, lim) + 1):
-                mask, b = where[top + k], 0
+                if same_suit:
+                    mask = where[top + k]
+                else:
+                    mask = 0
+                    for p in parents[col[-k]]:
+                        mask |= where[p]
+                b = 0
                 while mask:
                     if mask & 1:
                         add((COL, a, b, k))
@@ -286,34 +382,83 @@ class Board:
         stock, si = self.stock, self.si
         decks, greedy = self.decks, self.greedy
         to_empty = bool(empty_targets) and not kings_only
-        # the waste top (no draw), then, for the search, each stock card it can reach by drawing
-        # (the hot loop: kept inline)
-        reach = chain(waste[-1:], stock[si:]) if search and draws else waste[-1:]
-        for d, c in enumerate(reach, 0 if waste else 1):
-            below = home[c - 1]
-            if d and (below == decks or (greedy and below > home[c])):
-                # safe: drawing past it is dominated (greedy: by choice, see force_safe)
-                add((W_F, 0, 0, d))
-                return out
-            if below > home[c]:
-                add((W_F, 0, 0, d))
-            mask, b = where[c + 1], 0
-            while mask:
-                if mask & 1:
-                    add((W, 0, b, d))
-                mask >>= 1
-                b += 1
-            if to_empty or (empty_targets and c & 15 == KING):
-                for b in empty_targets:
-                    add((W, 0, b, d))
+        draw = self.draw
+        if draw > 1:
+            self._waste_moves(out, where, empty_targets, search and draws)
+        else:
+            # the waste top (no draw), then, for the search, each stock card it can reach by
+            # drawing (the hot loop: kept inline)
+            reach = chain(waste[-1:], stock[si:]) if search and draws else waste[-1:]
+            for d, c in enumerate(reach, 0 if waste else 1):
+                below = home[c - 1]
+                if d and ((below == decks if same_suit else self.is_safe(c)) or (greedy and below > home[c])):
+                    # safe: drawing past it is dominated (greedy: by choice, see force_safe)
+                    add((W_F, 0, 0, d))
+                    return out
+                if below > home[c]:
+                    add((W_F, 0, 0, d))
+                if same_suit:
+                    mask = where[c + 1]
+                else:
+                    mask = 0
+                    for p in parents[c]:
+                        mask |= where[p]
+                b = 0
+                while mask:
+                    if mask & 1:
+                        add((W, 0, b, d))
+                    mask >>= 1
+                    b += 1
+                if to_empty or (empty_targets and c & 15 == KING):
+                    for b in empty_targets:
+                        add((W, 0, b, d))
+        rest = len(stock) - si
         if not search:
-            if si < len(stock):
-                add((DRAW, 0, 0, 1))
+            if rest:
+                add((DRAW, 0, 0, min(draw, rest)))
             elif waste and self.redeals > 0:
                 add((REDEAL, 0, 0, 0))
-        elif draws and self.redeals > 0 and (waste or si < len(stock)):
-            add((REDEAL, 0, 0, len(stock) - si))
+        elif draws and self.redeals > 0 and (waste or rest):
+            add((REDEAL, 0 if draw == 1 else -(-rest // draw), 0, rest))
         return out
+
+    def _waste_moves(self, out: list[Move], where: list[int], empty_targets: list[int], drawing: bool) -> None:
+        """The waste's moves with a draw of ``draw`` cards (RULES.md, "The family": one ``D``
+        turns the next ``draw`` cards, fewer at the end, one by one, so the last is the top):
+        the waste top, then with ``drawing`` the top after each further ``D``, as
+        ``(kind, draws, b, cards drawn)``; never drawing past a safe card when
+        :meth:`waste_safe` allows that cut."""
+        home, waste, stock, si, draw = self.home, self.waste, self.stock, self.si, self.draw
+        rest = len(stock) - si
+        cut = self.waste_safe()
+        kings_only, greedy, same_suit, parents = self.kings_only, self.greedy, self.same_suit, self.parents
+        reach: list[tuple[int, int, int]] = [(0, 0, waste[-1])] if waste else []
+        if drawing:
+            for j in range(1, -(-rest // draw) + 1):
+                k = min(j * draw, rest)
+                reach.append((j, k, stock[si + k - 1]))
+        for j, k, c in reach:
+            below = home[c - 1]
+            if j and ((cut and self.is_safe(c)) or (greedy and below > home[c])):
+                out.append((W_F, j, 0, k))
+                return
+            if below > home[c]:
+                out.append((W_F, j, 0, k))
+            if same_suit:
+                mask = where[c + 1]
+            else:
+                mask = 0
+                for p in parents[c]:
+                    mask |= where[p]
+            b = 0
+            while mask:
+                if mask & 1:
+                    out.append((W, j, b, k))
+                mask >>= 1
+                b += 1
+            if empty_targets and (not kings_only or c & 15 == KING):
+                for b in empty_targets:
+                    out.append((W, j, b, k))
 
     # -- make / unmake ---------------------------------------------------------------------
     def play(self, move: Move) -> object:
@@ -324,13 +469,20 @@ class Board:
             self.cols[b].extend(src[-k:])
             del src[-k:]
             self.col_bytes[a] = self.col_bytes[b] = STALE
+            if src and src[-1] & DOWN:
+                src[-1] &= 63  # turned face up by the move that uncovered it
+                return True
             return None
         if kind == COL_F:
-            c = self.cols[a].pop()
+            src = self.cols[a]
+            c = src.pop()
             self.col_bytes[a] = STALE
             self.home[c] += 1
             self.home_bytes = STALE
             self.left -= 1
+            if src and src[-1] & DOWN:
+                src[-1] &= 63
+                return c | DOWN  # the mark says a card was turned
             return c
         self.waste_bytes = STALE  # every other move changes the waste
         if kind == REDEAL:
@@ -361,16 +513,23 @@ class Board:
         kind, a, b, k = move
         if kind == COL:
             dst = self.cols[b]
-            self.cols[a].extend(dst[-k:])
+            src = self.cols[a]
+            if undo is not None:
+                src[-1] |= DOWN
+            src.extend(dst[-k:])
             del dst[-k:]
             self.col_bytes[a] = self.col_bytes[b] = STALE
             return
         if kind == COL_F:
             c = cast(int, undo)
+            src = self.cols[a]
+            if c & DOWN:
+                src[-1] |= DOWN
+                c &= 63
             self.home[c] -= 1
             self.home_bytes = STALE
             self.left += 1
-            self.cols[a].append(c)
+            src.append(c)
             self.col_bytes[a] = STALE
             return
         self.waste_bytes = STALE
@@ -405,16 +564,20 @@ class Board:
             or -1 for the waste, for :meth:`unforce` and :func:`forced_notation`.
         """
         cols, home, waste, col_bytes = self.cols, self.home, self.waste, self.col_bytes
-        # a card c may go up when home[c - 1] > home[c]; it is safe when home[c - 1] == decks
+        # a card c may go up when home[c - 1] > home[c]; same suit: it is safe when
+        # home[c - 1] == decks (is_safe otherwise)
         done: list[int] = []
         greedy = self.greedy
         decks = self.decks
+        same_suit = self.same_suit
+        from_waste = self.waste_safe() or greedy
         if move is not None and move[0] <= W and move[0] != COL_F:
             pile = cols[move[1]] if move[0] == COL else waste
-            if not pile:
+            if not pile or (pile is waste and not from_waste):
                 return done
             c = pile[-1]
-            if home[c - 1] != decks and not (greedy and home[c - 1] > home[c]):
+            safe = home[c - 1] == decks if same_suit else self.is_safe(c)
+            if not safe and not (greedy and home[c - 1] > home[c]):
                 return done
         again = True
         while again:
@@ -422,17 +585,23 @@ class Board:
             for a, col in enumerate(cols):
                 while col:
                     c = col[-1]
-                    if home[c - 1] == decks or (greedy and home[c - 1] > home[c]):
+                    safe = home[c - 1] == decks if same_suit else self.is_safe(c)
+                    if safe or (greedy and home[c - 1] > home[c]):
                         col.pop()
                         home[c] += 1
-                        done.append((a + 1) * 64 + c)
+                        v = (a + 1) * 64 + c
+                        if col and col[-1] & DOWN:
+                            col[-1] &= 63
+                            v |= TURNED
+                        done.append(v)
                         col_bytes[a] = STALE
                         again = True
                     else:
                         break
-            while waste:
+            while waste and from_waste:
                 c = waste[-1]
-                if home[c - 1] == decks or (greedy and home[c - 1] > home[c]):
+                safe = home[c - 1] == decks if same_suit else self.is_safe(c)
+                if safe or (greedy and home[c - 1] > home[c]):
                     waste.pop()
                     home[c] += 1
                     done.append(c)
@@ -455,26 +624,32 @@ class Board:
                 waste.append(c)
                 self.waste_bytes = STALE
             else:
-                cols[(v >> 6) - 1].append(c)
-                col_bytes[(v >> 6) - 1] = STALE
+                a = ((v & ~TURNED) >> 6) - 1
+                col = cols[a]
+                if v & TURNED:
+                    col[-1] |= DOWN
+                col.append(c)
+                col_bytes[a] = STALE
         if done:
             self.home_bytes = STALE
         self.left += len(done)
 
 
-def reversal(move: Move | None, done: Sequence[int]) -> Move | None:
+def reversal(move: Move | None, done: Sequence[int], reversible: bool = True) -> Move | None:
     """The move that takes ``move`` straight back (the same cards from its destination column
     to its source), when nothing went up after it (``done`` empty): that move leads back to
     the position before ``move``, which every search has already seen, so the searches skip
-    it instead of making it to find its key in their tables. None when there is none."""
-    if move is None or move[0] != COL or done:
+    it instead of making it to find its key in their tables. None when there is none, or when
+    ``reversible`` is False (:attr:`Board.reversible`: a move may have turned a face-down
+    card, and then the way back leads somewhere new)."""
+    if not reversible or move is None or move[0] != COL or done:
         return None
     return (COL, move[2], move[1], move[3])
 
 
 def forced_notation(done: Sequence[int]) -> list[str]:
     """The foundation moves of a :meth:`Board.force_safe` record, in notation."""
-    return ["W-F" if v < 64 else f"{v >> 6}-F" for v in done]
+    return ["W-F" if v < 64 else f"{(v & ~TURNED) >> 6}-F" for v in done]
 
 
 def line_notation(steps: Iterable[tuple[Move | None, Sequence[int]]]) -> list[str]:

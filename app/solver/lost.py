@@ -30,13 +30,18 @@ above it, ``S`` is, in every pile, a bottom part: a height per pile.
 
 Only for rules with single-card moves (the 2^e shortcut allowed) and no redeal left (a redeal
 would move the waste); otherwise the test says "not lost".
+
+Other build rules (RULES.md, "The family"): "a copy of ``X + 1``" reads "a copy of a card ``X``
+builds on" (:attr:`.board.Board.parents`), and the argument is the same word for word; going up
+never depends on the build rule. A face-down card (``card | DOWN``) is a card of its pile like
+any other here: it can only move once it is its column's top, and then it is face up.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from .board import KING, Board
+from .board import Board
 
 _LEFT: Final = {decks: bytes([max(decks - n, 0) for n in range(256)]) for decks in (1, 2, 3, 4)}
 """Per number of decks, ``n`` -> ``decks - n`` as a bytes translation (copies not up)."""
@@ -59,6 +64,7 @@ def is_lost(board: Board) -> bool:
     # copies in S (a rank that once had fewer always will: S only shrinks), so a card of the
     # suit with ``up`` copies up might go up only if its rank is at most this
     first = [1] * (4 * decks)
+    parents = board.parents
     ncols = len(cols)
     piles = [*cols, board.waste]
     heights = [len(p) for p in piles]
@@ -74,8 +80,8 @@ def is_lost(board: Board) -> bool:
         for p, pile in enumerate(piles):
             h = heights[p]
             while h:
-                x = pile[h - 1]
-                if not _may_move(x, home, decks, stuck, dead, first):
+                x = pile[h - 1] & 63
+                if not _may_move(x, home, decks, stuck, dead, first, parents):
                     break
                 h -= 1
                 stuck[x] -= 1
@@ -83,31 +89,31 @@ def is_lost(board: Board) -> bool:
                 if p == ncols:
                     floating.append(x)
                 elif h:
-                    dead[pile[h - 1]] -= 1  # the new top of S here may become a column top
+                    dead[pile[h - 1] & 63] -= 1  # the new top of S here may become a column top
                 else:
                     return False  # a column may be emptied: any card may then move
             heights[p] = h
         kept = []
         for x in to_draw:
-            if not _may_move(x, home, decks, stuck, dead, first):
+            if not _may_move(x, home, decks, stuck, dead, first, parents):
                 kept.append(x)
             else:
                 stuck[x] -= 1
                 floating.append(x)
                 changed = True
         to_draw = kept
-        changed = _place(floating, home, decks, dead) or changed
+        changed = _place(floating, home, decks, dead, parents) or changed
     return True
 
 
-def _place(floating: list[int], home: list[int], decks: int, dead: list[int]) -> bool:
+def _place(floating: list[int], home: list[int], decks: int, dead: list[int], parents: list[list[int]]) -> bool:
     """Count as a possible column top (``dead`` one less) each card of ``floating`` that has
-    a copy of the card above it that may be one, and take it out; returns whether any was."""
+    a copy of a card it builds on that may be one, and take it out; returns whether any was."""
     placed = False
     i = 0
     while i < len(floating):
         x = floating[i]
-        if x & 15 != KING and dead[x + 1] + home[x + 1] < decks:
+        if _may_top(x, home, decks, dead, parents):
             dead[x] -= 1
             floating[i] = floating[-1]
             floating.pop()
@@ -117,10 +123,20 @@ def _place(floating: list[int], home: list[int], decks: int, dead: list[int]) ->
     return placed
 
 
-def _may_move(x: int, home: list[int], decks: int, stuck: list[int], dead: list[int], first: list[int]) -> bool:
-    """Whether exposed card ``x`` might go up or onto a copy of ``x + 1``, the rest of ``S``
-    staying put (``stuck``: copies in S; ``dead``: copies that never become a column top;
-    ``first``: how far up each suit's ranks are known not to block, updated here)."""
+def _may_top(x: int, home: list[int], decks: int, dead: list[int], parents: list[list[int]]) -> bool:
+    """Whether some copy of a card ``x`` builds on (same suit: ``x + 1``) might be a column top."""
+    for p in parents[x]:
+        if dead[p] + home[p] < decks:
+            return True
+    return False
+
+
+def _may_move(
+    x: int, home: list[int], decks: int, stuck: list[int], dead: list[int], first: list[int], parents: list[list[int]]
+) -> bool:
+    """Whether exposed card ``x`` might go up or onto a copy of a card it builds on, the rest
+    of ``S`` staying put (``stuck``: copies in S; ``dead``: copies that never become a column
+    top; ``first``: how far up each suit's ranks are known not to block, updated here)."""
     up = home[x]
     i = (x >> 4) * decks + up
     r, rank, lim = first[i], x & 15, decks - up
@@ -128,4 +144,4 @@ def _may_move(x: int, home: list[int], decks: int, stuck: list[int], dead: list[
     while r < rank and stuck[base + r] < lim:
         r += 1
     first[i] = r
-    return r >= rank or (rank != KING and dead[x + 1] + home[x + 1] < decks)
+    return r >= rank or _may_top(x, home, decks, dead, parents)

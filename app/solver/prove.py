@@ -107,7 +107,7 @@ class Prover:
                 unforce(done)
                 unplay(move, undo)
             else:
-                path.append([iter(gen()), move, undo, done, reversal(move, done)])
+                path.append([iter(gen()), move, undo, done, reversal(move, done, undo is None)])
             if not nodes & 255:
                 now = time.perf_counter()
                 if progress is not None:

@@ -11,6 +11,14 @@ cards go up at once (RULES.md: moving them up never spoils a win); draws are del
 drawn card is played (a draw changes nothing else, so any line can be reordered that way); the
 stock is never drawn past a safe card; one empty column stands for all; a key already seen is
 either expanded or open; a position :func:`.lost.is_lost` proves lost is not expanded.
+
+In the family (RULES.md, "The family"), a card is safe when every copy of the cards that could
+build on it and of the card below it in its suit is up (:meth:`.board.Board.is_safe`: then
+every copy of it may go up, so which copy goes first never matters); with a draw of three and
+a redeal left no safe card leaves the waste by itself, nor is the stock's cut at one, since
+taking a card out of the waste changes the next pass's threes (:meth:`.board.Board.waste_safe`);
+a draw stays delayed until its card is played (one ``D`` turns up to three cards and changes
+nothing else); a move that turns a face-down card has no way straight back.
 """
 
 from __future__ import annotations
@@ -20,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from .board import Board, Move, line_notation, reversal
+from .board import DOWN, Board, Move, line_notation, reversal
 from .lost import is_lost
 
 Progress = Callable[[int, float], None]
@@ -56,10 +64,10 @@ def make_evaluate(weights: Weights) -> Evaluate:
     w_drawn = weights[7] if len(weights) > 7 else 0
     memory: dict[bytes, int] = {}
 
-    def remember(key: bytes, pile: list[int], w_break: int) -> int:
+    def remember(key: bytes, pile: list[int], w_break: int, fits: list[bool]) -> int:
         if len(memory) >= PILE_MEMORY:
             memory.clear()
-        v = memory[key] = _disorder(pile, w_break, wi)
+        v = memory[key] = _disorder(pile, w_break, wi, fits)
         return v
 
     def evaluate(board: Board, col_bytes: list[bytes] | None = None) -> int:
@@ -67,12 +75,13 @@ def make_evaluate(weights: Weights) -> Evaluate:
         empties = 0
         piles = []
         get = memory.get
+        fits = board.fits
         if col_bytes is None:
             col_bytes = [bytes(c) for c in board.cols]
         for col, key in zip(board.cols, col_bytes, strict=True):
             if col:
                 v = get(key)
-                cost += remember(key, col, wb) if v is None else v
+                cost += remember(key, col, wb, fits) if v is None else v
                 piles.append(key)
             else:
                 empties += 1
@@ -81,7 +90,7 @@ def make_evaluate(weights: Weights) -> Evaluate:
             key = board.waste_key()
             wkey = b"w" + key  # the waste's breaks weigh differently
             v = get(wkey)
-            cost += remember(wkey, waste, ww) if v is None else v
+            cost += remember(wkey, waste, ww, fits) if v is None else v
             piles.append(key)
         if wn or ws:
             cost += _need(board, piles, wn, ws)
@@ -94,20 +103,23 @@ PILE_MEMORY: Final = 20_000
 """Most piles whose cost one evaluation function remembers."""
 
 
-def _disorder(pile: list[int], wb: int, wi: int) -> int:
-    """Breaks times ``wb`` and inversions times ``wi`` in ``pile`` (see :func:`make_evaluate`)."""
+def _disorder(pile: list[int], wb: int, wi: int, fits: list[bool]) -> int:
+    """Breaks times ``wb`` and inversions times ``wi`` in ``pile`` (see :func:`make_evaluate`;
+    ``fits``: :attr:`.board.Board.fits`, so a break is a card that does not build on the one
+    below it by the rules' build, and a face-down card is always one)."""
     cost = 0
     lows = [99, 99, 99, 99]
     prev = 0
-    for c in pile:
-        s = c >> 4
-        if prev != c + 1:
+    for v in pile:
+        if v & DOWN or not fits[prev << 6 | v]:
             cost += wb
+        c = v & 63
+        s = c >> 4
         if lows[s] < c:
             cost += wi
         else:
             lows[s] = c
-        prev = c
+        prev = v  # a face-down card holds no run: what lies on it is a break
     return cost
 
 
@@ -233,7 +245,7 @@ class Search:
             hops = (node[-1] + 1) % SNAPSHOT_EVERY  # of its children
             # a position proved lost is not expanded (tested here, not when it is first
             # reached: most positions reached are never expanded)
-            back = reversal(node[-3], node[-2])
+            back = reversal(node[-3], node[-2], board.reversible)
             for m in () if lost(board) else gen():
                 if m == back:
                     continue

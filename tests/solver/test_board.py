@@ -23,7 +23,7 @@ def _random_positions(rules: Rules, games: int, steps: int, seed: int):
             # favour column and waste moves so positions get varied (empty columns, runs)
             table = [m for m in moves if m.action == "move"]
             move = rng.choice(table) if table and rng.random() < 0.7 else rng.choice(moves)
-            pos = play(pos, move)
+            pos = play(pos, move, rules)
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, RELAXED], ids=lambda r: r.name)
@@ -50,11 +50,11 @@ def test_search_moves_replay_through_engine_and_unplay_restores(rules: Rules) ->
             for text in notation(move):
                 parsed = Move.parse(text)
                 assert parsed in legal_moves(expected, rules), (text, expected)
-                expected = play(expected, parsed)
+                expected = play(expected, parsed, rules)
             for text in forced_notation(done):
                 parsed = Move.parse(text)
                 assert parsed in legal_moves(expected, rules)
-                expected = play(expected, parsed)
+                expected = play(expected, parsed, rules)
             assert _same(board.to_position(), expected)
             board.unforce(done)
             board.unplay(move, undo)

@@ -36,7 +36,7 @@ def _late_positions(count: int, seed: int):
             table = [m for m in moves if m.action == "move"]
             draw = [m for m in moves if m.action == "draw"]
             move = up[0] if up else rng.choice(table) if table and rng.random() < 0.6 else draw[0]
-            pos = play(pos, move)
+            pos = play(pos, move, CLASSIC)
         yield pos
 
 
