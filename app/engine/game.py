@@ -64,13 +64,20 @@ def safe_auto_moves(position: Position, rules: Rules) -> tuple[list[Move], Posit
     to right, then the waste, restarting after each move. RULES.md, safe auto-move, and "The
     family".
 
+    Under the other build rules every copy of the rank below in the card's own suit must be up
+    as well, so that every slot of its suit takes it: otherwise two free copies may compete for
+    one slot, and which copy goes up can spoil a win (Maria, ``1:9H KH | 2:KH | 3:7H QH |
+    F:KS KS QH 6H KD KD KC KC | S:8H JH TH``: only column 2's king may go). Moving a card up
+    must never spoil a win, which is the point of the rule.
+
     :returns: the moves made (``"4-F"`` …) and the resulting position.
     """
     made: list[Move] = []
     while True:
         for move in _available_to_foundation(position):
             card = _moving_card(position, move)
-            if all(position.suit_floor(s) >= card.rank - 1 for s in rules.sitter_suits(card.suit)):
+            suits = {card.suit, *rules.sitter_suits(card.suit)}
+            if all(position.suit_floor(s) >= card.rank - 1 for s in suits):
                 made.append(move)
                 position = play(position, move, rules)
                 break

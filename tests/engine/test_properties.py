@@ -204,11 +204,12 @@ def check_position(game: Game, model: Model) -> None:
 
 def is_safe(card: Card, position: Position, rules: Rules) -> bool:
     """RULES.md, "The family": every copy of the rank below, in the suits the build rule lets
-    sit on ``card``, is on the foundations (aces always)."""
+    sit on ``card`` and in its own suit, is on the foundations (aces always)."""
     off = Counter(c for col in position.tableau for c in col)
     off.update(position.waste)
     off.update(position.stock)
-    return not any(c.rank == card.rank - 1 and rules.builds_on(c, card) for c in off)
+    below = [c for c in off if c.rank == card.rank - 1]
+    return not any(rules.builds_on(c, card) or c.suit == card.suit for c in below)
 
 
 def check_step(game: Game, before: Position) -> None:

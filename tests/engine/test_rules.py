@@ -478,3 +478,14 @@ def test_replay_rejects_a_finish_that_game_finish_would_refuse() -> None:
         Game(won, CLASSIC).finish()
     with pytest.raises(IllegalMoveError, match="finish not available"):
         Game.replay(won, CLASSIC, ["finish"], 1)
+
+
+def test_a_card_two_free_copies_compete_for_is_not_safe_under_other_builds() -> None:
+    """Maria: both K♥ are free and one ♥ slot takes one. Column 1's king must stay (its 9♥
+    must be cleared later, via column 2 emptied): only column 2's may go up, so neither goes
+    by itself; with both ♥ slots at Q, each K♥ is safe."""
+    maria = MODES["maria"]
+    text = "1:9H KH | 2:KH | 3:7H QH | F:KS KS QH 6H KD KD KC KC | W:- | S:8H JH TH | R:0"
+    assert safe_auto_moves(Position.parse(text), maria)[0] == []
+    both = "1:KH | 2:KH | 3:- | F:KS KS QH QH KD KD KC KC | W:- | S:- | R:0"
+    assert [str(m) for m in safe_auto_moves(Position.parse(both), maria)[0]] == ["1-F", "2-F"]
