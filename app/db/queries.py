@@ -139,6 +139,15 @@ def solved_numbers(session: Session, mode: str) -> set[int]:
     return set(session.scalars(select(SolvedDeal.number).where(SolvedDeal.mode == mode)))
 
 
+def verdict_counts(session: Session, mode: str) -> dict[str, int]:
+    """How many deals of ``mode`` the solver has decided or given up on, by verdict
+    (``{"winnable": 80, "unknown": 115, …}``; a verdict with none is absent)."""
+    rows = session.execute(
+        select(SolvedDeal.verdict, func.count()).where(SolvedDeal.mode == mode).group_by(SolvedDeal.verdict)
+    ).all()
+    return {str(verdict): int(n) for verdict, n in rows}
+
+
 def random_winnable(session: Session, mode: str) -> int | None:
     """A proved-winnable deal number in ``mode`` drawn at random, None when there is none.
 

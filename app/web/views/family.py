@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from app.db.models import SolvedDeal
+from app.db import queries
 from app.engine import CLASSIC, MODES, RELAXED, Rules
 from app.engine.rules import FAMILY, Build, RunMoves
 from app.i18n import N_, _, ngettext
 from app.services.winnability import mode_survey
-from app.solver import UNKNOWN, UNWINNABLE, WINNABLE
+from app.solver import WINNABLE
 from app.web.views.names import mode_title
 from app.web.views.winnability import pct, whole
 
@@ -137,12 +136,7 @@ def solver_won(session: Session, mode: str) -> Won | None:
     survey = mode_survey(session, mode)
     if survey is not None and survey.n:
         return Won(survey.counts[0].k, survey.n, "survey")
-    rows = session.execute(
-        select(SolvedDeal.verdict, func.count())
-        .where(SolvedDeal.mode == mode, SolvedDeal.verdict.in_((WINNABLE, UNWINNABLE, UNKNOWN)))
-        .group_by(SolvedDeal.verdict)
-    ).all()
-    counts = {verdict: int(n) for verdict, n in rows}
+    counts = queries.verdict_counts(session, mode)
     n = sum(counts.values())
     return Won(counts.get(WINNABLE, 0), n, "tried") if n else None
 
