@@ -285,10 +285,10 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str:
         if move.count > len(col):
             return f"column {move.source} holds only {len(col)} cards"
         up = len(col) - position.hidden(move.source - 1)
+        if move.count > up == 1:
+            return f"only the top card of column {move.source} is face up"
         if move.count > up:
-            cards = "card … is" if up == 1 else f"{up} cards … are"
-            top, verb = cards.split(" … ")
-            return f"only the top {top} of column {move.source} {verb} face up"
+            return f"only the top {up} cards of column {move.source} are face up"
         run = run_length(col, rules, position.hidden(move.source - 1))
         if move.count > run:
             return f"the top {move.count} cards of column {move.source} are not one run (a run has {run})"
