@@ -38,7 +38,11 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
             cur = dbapi_conn.cursor()
-            cur.execute("PRAGMA journal_mode=WAL")
+            # WAL is kept in the file: set it only on a file not yet in it. Setting it again takes
+            # a lock that another process's connection may hold, and SQLite then answers
+            # "database is locked" at once, without its busy wait.
+            if cur.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
