@@ -286,10 +286,12 @@ def test_the_keyboard_reaches_columns_11_to_13_and_enter_sends_to_the_lit_place_
         page.locator("#table").click(position={"x": 5, "y": 5})
         page.keyboard.press("3")
         expect(page.locator("#table [data-pile='3'] .lifted")).to_have_count(1)
-        for _ in range(4):
+        for _ in range(6):
+            page.keyboard.press("ArrowRight")
+            page.wait_for_timeout(100)
             if page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile") == "4":
                 break
-            page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile") == "4"
         page.keyboard.press("Enter")
         expect(page.locator("#table [data-pile='4'] [data-card]").last).to_have_attribute("data-card", "2H")
         expect(page.locator("#table").first).to_have_attribute("data-version", "1")
