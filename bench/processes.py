@@ -17,6 +17,7 @@ import time
 
 import httpx
 
+from bench.lean_client import run_batch_lean
 from bench.server import GAME_SERVER_ENV, ROOT, Batch, free_port, move_visitor, pct, run_batch, stop
 
 
@@ -40,9 +41,10 @@ def start_game(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     raise RuntimeError("the game server did not start")
 
 
-def measure(workers: int, database: str, requests: int, clients: int) -> Batch:
+def measure(workers: int, database: str, requests: int, clients: int, client: str) -> Batch:
     """One measured batch of moves: ``clients`` clients, ``requests // 8`` (≥ 10) moves each,
-    after a warm-up batch (every worker process serves some)."""
+    after a warm-up batch (every worker process serves some). ``client``: ``lean`` (asyncio,
+    :mod:`bench.lean_client`) or ``httpx`` (threads, :func:`bench.server.run_batch`)."""
     with tempfile.TemporaryDirectory() as tmp, contextlib.ExitStack() as running:
         if database == "postgresql":
             sys.path.insert(0, str(ROOT))
@@ -56,7 +58,10 @@ def measure(workers: int, database: str, requests: int, clients: int) -> Batch:
         env = {**GAME_SERVER_ENV, "FT_DATA_DIR": tmp, "FT_DATABASE_URL": url, "FT_WORKERS": str(workers)}
         proc, base = start_game(env)
         running.callback(stop, proc)
-        run_batch(base, proc.pid, clients, 10, move_visitor)  # warm-up
+        if client == "lean":
+            run_batch_lean(base, proc.pid, clients, 10)  # warm-up
+            return run_batch_lean(base, proc.pid, clients, max(requests // 8, 10))
+        run_batch(base, proc.pid, clients, 10, move_visitor)
         return run_batch(base, proc.pid, clients, max(requests // 8, 10), move_visitor)
 
 
@@ -70,13 +75,13 @@ def print_row(workers: int, database: str, clients: int, batch: Batch) -> None:
     )
 
 
-def main(workers: int, databases: list[str], requests: int, clients: int) -> None:
+def main(workers: int, databases: list[str], requests: int, clients: int, client: str = "lean") -> None:
     """Measure and print each database at ``workers`` worker processes."""
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start")
+    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start; {client} clients")
     print(
         f"{'workers':>8}{'database':>12}{'clients':>9}{'moves':>10}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
         f"{'server ms/mv':>14}{'client cores':>14}{'other cores':>14}"
     )
     for database in databases:
-        print_row(workers, database, clients, measure(workers, database, requests, clients))
+        print_row(workers, database, clients, measure(workers, database, requests, clients, client))
     print(f"load average {os.getloadavg()[0]:.2f} (1 min) at the end (this run included)")

@@ -11,7 +11,7 @@ FastAPI app served by the same uvicorn (one process each, same settings):
 * the issue's targets next to the figures, each met or not met.
 
     .venv/bin/python bench/server.py [--playouts 200] [--requests 300] [--clients 32]
-    .venv/bin/python bench/server.py --workers 2 [--database sqlite|postgresql]  (scaling only)
+    .venv/bin/python bench/server.py --workers 2 [--database sqlite|postgresql] [--client lean|httpx]  (scaling only)
 
 The game runs with ``FT_POOL_WORKER=false`` (no background solver eating CPU) on a temporary data
 folder; both servers listen on free loopback ports. Nothing here is a pass/fail test.
@@ -555,11 +555,17 @@ def main() -> None:
     ap.add_argument(
         "--database", choices=["sqlite", "postgresql"], action="append", help="with --workers (both if none)"
     )
+    ap.add_argument(
+        "--client",
+        choices=["lean", "httpx"],
+        default="lean",
+        help="with --workers: asyncio players on hand-written HTTP/1.1 (bench/lean_client.py), or httpx threads",
+    )
     args = ap.parse_args()
     if args.workers is not None or args.database:
         from bench import processes
 
-        processes.main(args.workers or 1, args.database or ["sqlite", "postgresql"], args.requests, args.clients)
+        processes.main(args.workers or 1, args.database or ["sqlite", "postgresql"], args.requests, args.clients, args.client)
         return
 
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start")
