@@ -77,7 +77,8 @@ def print_row(workers: int, database: str, clients: int, batch: Batch) -> None:
 
 def main(workers: int, databases: list[str], requests: int, clients: int, client: str = "lean") -> None:
     """Measure and print each database at ``workers`` worker processes."""
-    print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start; {client} clients")
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} cores, load average {load:.2f} (1 min) at the start; {client} clients")
     print(
         f"{'workers':>8}{'database':>12}{'clients':>9}{'moves':>10}{'req/s':>8}{'p50 ms':>9}{'p99 ms':>9}"
         f"{'server ms/mv':>14}{'client cores':>14}{'other cores':>14}"

@@ -565,7 +565,8 @@ def main() -> None:
     if args.workers is not None or args.database:
         from bench import processes
 
-        processes.main(args.workers or 1, args.database or ["sqlite", "postgresql"], args.requests, args.clients, args.client)
+        databases = args.database or ["sqlite", "postgresql"]
+        processes.main(args.workers or 1, databases, args.requests, args.clients, args.client)
         return
 
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} (1 min) at the start")
