@@ -4,6 +4,7 @@ services hand over plain values (:class:`~app.services.plays.LoadedPlay`, a
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from fastapi.responses import JSONResponse
@@ -14,11 +15,18 @@ from app.deps import DeadEndsDep, SessionDep
 from app.services import records
 from app.services.plays import LoadedPlay
 from app.services.score import Score
+from app.services.solver_pool import RateLimited
 
 
-def error(status: int, code: str, detail: str) -> JSONResponse:
+def error(status: int, code: str, detail: str, headers: dict[str, str] | None = None) -> JSONResponse:
     """An ``{error, detail}`` answer with ``status`` (``code`` is its ``error``)."""
-    return JSONResponse({"error": code, "detail": detail}, status_code=status)
+    return JSONResponse({"error": code, "detail": detail}, status_code=status, headers=headers)
+
+
+def rate_limited(exc: RateLimited) -> JSONResponse:
+    """The 429 of a solver rate limit, with ``Retry-After`` in whole seconds (at least 1)."""
+    wait_s = max(1, math.ceil(exc.retry_after_s))
+    return error(429, "rate_limited", str(exc), {"Retry-After": str(wait_s)})
 
 
 def play_body(play: LoadedPlay, dead_end: bool = False) -> dict[str, Any]:

@@ -291,9 +291,15 @@ class PlayOut(BaseModel):
 _ANSWERS: dict[int, dict[str, Any]] = {
     400: {"model": ErrorBody, "description": "the request could not be read (a body that is not UTF-8, say)"},
     404: {"model": ErrorBody, "description": "unknown play"},
+    403: {"model": ErrorBody, "description": "a cross-origin write (``cross_origin``): refused, nothing changed"},
     409: {"model": PlayOut, "description": "stale version: the current Play; nothing changed"},
+    413: {"model": ErrorBody, "description": "a body over the size limit (``http_413``): refused unread"},
     422: {"model": ErrorBody, "description": "malformed or illegal; nothing changed"},
-    429: {"model": ErrorBody, "description": "the solver was asked too often: try again in a minute"},
+    429: {
+        "model": ErrorBody,
+        "description": "the solver was asked too often: try again after ``Retry-After`` seconds",
+        "headers": {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}},
+    },
     503: {"model": ErrorBody, "description": "the solver is busy: try again in a moment"},
 }
 
@@ -307,5 +313,7 @@ def answers(*codes: int) -> dict[int | str, dict[str, Any]]:
     return {code: _ANSWERS[code] for code in codes}
 
 
-EVERY_ROUTE = answers(400, 422)
-"""What any ``/api`` route may answer: a request that cannot be read or does not validate."""
+EVERY_ROUTE = answers(400, 403, 413, 422)
+"""What any ``/api`` route may answer: a request that cannot be read, is forged from another
+origin (writes only; :mod:`app.web.middleware.guard`), is too large
+(:mod:`app.web.middleware.body_limit`), or does not validate."""

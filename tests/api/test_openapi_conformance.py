@@ -166,3 +166,20 @@ def test_solver_refusals_are_documented(settings: Settings, monkeypatch: pytest.
         assert str(response.status_code) in documented, (operation.path, response.status_code)
         operation.validate_response(response)
     assert answers[1].json()["error"] == "solver_busy" and answers[2].json()["error"] == "rate_limited"
+
+
+def test_guard_refusals_are_documented(settings: Settings) -> None:
+    """A cross-origin write (403) and a body over the limit (413) are answers the document
+    lists for every operation, each an ``{error, detail}`` as it says."""
+    solve_op = SCHEMA["/api/solve"]["POST"]
+    with TestClient(create_app(settings)) as client:
+        forged = client.post("/api/solve", json={"position": NEAR_WON}, headers={"Origin": "https://elsewhere.example"})
+        huge = client.post(
+            "/api/solve", content=b"{" + b" " * 2_000_000 + b"}", headers={"Content-Type": "application/json"}
+        )
+    assert (forged.status_code, forged.json()["error"]) == (403, "cross_origin")
+    assert (huge.status_code, huge.json()["error"]) == (413, "http_413")
+    documented = DOCUMENT["paths"]["/api/solve"]["post"]["responses"]
+    for response in (forged, huge):
+        assert str(response.status_code) in documented
+        solve_op.validate_response(response)

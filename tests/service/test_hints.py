@@ -228,6 +228,22 @@ def test_a_client_without_the_visitor_cookie_is_rate_limited_by_its_address(clie
     assert client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code == 429
 
 
+def test_a_bad_position_is_refused_before_the_rate_limit_counts_and_429_says_when(client: TestClient) -> None:
+    """A position that does not read is a 422 that costs no solver request; the 429 that
+    follows the limit carries ``Retry-After`` in whole seconds."""
+    near = position_with(
+        [["KS"], ["KH"], ["KD"], ["KC"], [], [], [], [], [], []], ["QS", "KS", "QH", "KH", "QD", "KD", "QC", "KC"]
+    )
+    client.app.state.services.rate.per_address = 1  # type: ignore[attr-defined]
+    for _ in range(3):
+        bad = client.post("/api/solve", json={"position": {**near, "stock": ["AS"]}})
+        assert bad.status_code == 422 and bad.json()["error"] == "bad_position"
+    assert client.post("/api/solve", json={"position": near, "budget_ms": 500}).status_code == 200
+    limited = client.post("/api/solve", json={"position": near, "budget_ms": 500})
+    assert limited.status_code == 429 and limited.json()["error"] == "rate_limited"
+    assert 1 <= int(limited.headers["Retry-After"]) <= 60
+
+
 def test_new_game_draws_from_the_winnable_pool_unless_switched_off(client: TestClient) -> None:
     with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
         s.execute(delete(SolvedDeal))  # only this deal in the pool

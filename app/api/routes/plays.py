@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 
 from app import i18n
 from app.api.deps import PlayId, PresenterDep
-from app.api.presenters import PlayPresenter, error
+from app.api.presenters import PlayPresenter, error, rate_limited
 from app.api.schemas import EVERY_ROUTE, HintOut, MoveBody, NewCustomPlay, PlayOut, VersionBody, answers
 from app.deps import GuessesDep, RateDep, RateKeyDep, SessionDep, SettingsDep, SolverDep, VisitorDep
 from app.services import actions, hints, plays
@@ -66,7 +66,7 @@ def hint(
         play = plays.get_play(session, play_id)
         found = hints.hint_for(session, play, solver, before_solving=lambda: rate.check(*rate_key), guesses=guesses)
     except RateLimited as exc:
-        return error(429, "rate_limited", str(exc))
+        return rate_limited(exc)
     except plays.PlayNotFound:
         return error(404, "not_found", f"no play has id {play_id!r}")
     except actions.ActionRejected as exc:
