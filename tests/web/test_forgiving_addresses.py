@@ -51,3 +51,11 @@ def test_a_mode_in_capitals_is_that_mode(client: TestClient) -> None:
     # an unknown mode is still said, not silently replaced
     r = client.get("/game/5?mode=RELAXEDX", follow_redirects=False)
     assert r.status_code == 303 and r.headers["location"] == "/game/5?mode=classic&notice=bad_mode"
+
+
+def test_stats_of_a_mode_that_does_not_exist_show_classic_and_say_so(client: TestClient) -> None:
+    r = client.get("/stats?mode=zzqx")
+    assert r.status_code == 200
+    assert 'aria-current="page">Classic<' in r.text and "There is no such game" in r.text
+    for page in ("/stats", "/stats?mode=lucas", "/stats?mode=LUCAS"):
+        assert "There is no such game" not in client.get(page).text

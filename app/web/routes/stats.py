@@ -7,14 +7,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Form, Request
+from fastapi import APIRouter, Form, Query, Request
 from fastapi.responses import RedirectResponse, Response
 
 from app.deps import SessionDep, VisitorDep
 from app.i18n import _
 from app.params import NAME_TEXT, PRINTABLE
 from app.services import records
-from app.web.deps import ModeQuery
+from app.web.deps import mode_named, mode_or_classic
 from app.web.routes.language import safe_next
 from app.web.templating import templates
 from app.web.views.stats import stats_view
@@ -23,10 +23,23 @@ router = APIRouter(tags=["pages"], include_in_schema=False)
 
 
 @router.get("/stats")
-def stats_page(request: Request, session: SessionDep, visitor: VisitorDep, mode: ModeQuery) -> Response:
-    """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50."""
+def stats_page(
+    request: Request,
+    session: SessionDep,
+    visitor: VisitorDep,
+    mode_name: Annotated[str | None, Query(alias="mode", max_length=16, pattern=PRINTABLE)] = None,
+) -> Response:
+    """This visitor's figures in one mode: played, won, win rate, streaks, bests, last 50. A
+    mode that does not exist shows Classic's, with a notice that says so."""
+    mode = mode_or_classic(mode_name)
+    notice = (
+        _("There is no such game: these are your Classic statistics.")
+        if mode_named(mode_name) is None and mode_name is not None
+        else None
+    )
     view = stats_view(session, visitor, mode)
-    response = templates.TemplateResponse(request, "stats.html", {"s": view, "name_max": records.NAME_MAX})
+    context = {"s": view, "name_max": records.NAME_MAX, "notice": notice}
+    response = templates.TemplateResponse(request, "stats.html", context)
     response.headers["Cache-Control"] = "no-store"
     return response
 
