@@ -4,7 +4,7 @@ model rows or plain values; none of them writes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any, cast
 
 from sqlalchemy import Integer, Table, Text, bindparam, func, select, update
@@ -116,6 +116,17 @@ def saw_analysis(session: Session, visitor_id: str, number: int, mode: str) -> b
     return seen is not None
 
 
+def survey_line_stored(session: Session, number: int, mode: str) -> bool:
+    """Whether a survey verdict of this deal and mode stored here carries its winning line (the
+    winnability page publishes it: ``/winnability.csv``)."""
+    found = session.scalar(
+        select(SurveyVerdict.id)
+        .where(SurveyVerdict.mode == mode, SurveyVerdict.number == number, SurveyVerdict.line.is_not(None))
+        .limit(1)
+    )
+    return found is not None
+
+
 # -- solved deals ----------------------------------------------------------------------------
 def solved_deal(session: Session, number: int, mode: str) -> SolvedDeal | None:
     """What the solver decided about deal ``number`` in ``mode``, if it has been tried."""
@@ -148,15 +159,19 @@ def verdict_counts(session: Session, mode: str) -> dict[str, int]:
     return {str(verdict): int(n) for verdict, n in rows}
 
 
-def random_winnable(session: Session, mode: str) -> int | None:
+def random_winnable(session: Session, mode: str, avoid: Collection[int] = ()) -> int | None:
     """A proved-winnable deal number in ``mode`` drawn at random, None when there is none.
 
     A number whose winning line the winnability page publishes (a survey row with a line,
-    ``/winnability.csv``) is drawn only when no other is left: a new game is never one whose
+    ``/winnability.csv``, or one of ``avoid``: the shipped survey's, which the database may not
+    have loaded yet) is drawn only when no other is left: a new game is never one whose
     solution anyone can download, so records stay fair."""
     published = select(SurveyVerdict.number).where(SurveyVerdict.mode == mode, SurveyVerdict.line.is_not(None))
     winnable = select(SolvedDeal.number).where(SolvedDeal.mode == mode, SolvedDeal.verdict == Verdict.WINNABLE)
-    for query in (winnable.where(SolvedDeal.number.not_in(published)), winnable):
+    fair = winnable.where(SolvedDeal.number.not_in(published))
+    if avoid:
+        fair = fair.where(SolvedDeal.number.not_in(list(avoid)))
+    for query in (fair, winnable):
         number = session.scalar(query.order_by(func.random()).limit(1))
         if number is not None:
             return int(number)

@@ -27,6 +27,7 @@ from sqlalchemy.orm import Session
 from app.db import queries
 from app.db.models import SolvedDeal
 from app.engine import MAX_GAME_NUMBER, MODES
+from app.services.published import shipped_lines
 from app.solver import UNKNOWN, UNWINNABLE, WINNABLE
 
 POOL_DIR = Path(__file__).resolve().parent.parent / "pool"
@@ -166,12 +167,14 @@ def store_result(
 
 def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> int:
     """A game number for a new game: from the proved-winnable pool, one this visitor has not
-    played; any number when ``only_solvable`` is off, or when six draws from the pool found
-    only deals the visitor has played (a small pool: a new variant's first proved deal must not
-    come back game after game)."""
+    played, and one whose winning line the winnability page publishes only when no other is
+    left (:func:`app.db.queries.random_winnable`; the shipped survey counts before it is loaded
+    into the database); any number when ``only_solvable`` is off, or when six draws from the
+    pool found only deals the visitor has played (a small pool: a new variant's first proved
+    deal must not come back game after game)."""
     if only_solvable:
         for _ in range(6):
-            number = queries.random_winnable(session, mode)
+            number = queries.random_winnable(session, mode, avoid=shipped_lines(mode))
             if number is None:
                 break
             if not queries.has_played(session, visitor_id, number, mode):

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from app.db import queries
 from app.db.models import FinishCard, PlayRow, Visitor
+from app.services.published import line_published
 from app.services.score import Score
 
 WON = "won"
@@ -45,11 +46,13 @@ def record_finish(session: Session, row: PlayRow, result: str, score: Score, at:
 
 
 def saw_solution(session: Session, visitor_id: str, number: int | None, mode: str) -> bool:
-    """Whether the visitor has opened the post-game analysis (the solver's winning line) of
-    any play of this deal and mode."""
+    """Whether a winning line of this deal and mode was open to the visitor: they opened the
+    post-game analysis of one of their plays of it, or the winnability page publishes one
+    (:func:`app.services.published.line_published`). A win then counts in statistics, not
+    for records."""
     if number is None:
         return False
-    return queries.saw_analysis(session, visitor_id, number, mode)
+    return queries.saw_analysis(session, visitor_id, number, mode) or line_published(session, number, mode)
 
 
 def finish_card_of(session: Session, play_row_id: int) -> FinishCard | None:

@@ -33,10 +33,10 @@ from app.db import queries
 from app.db.models import SurveyVerdict
 from app.engine import MODES
 from app.services.deals import pool_file, read_pool_file, write_pool_file
+from app.services.published import SURVEY_DIR, read_survey_file, survey_file
 from app.solver import SOLVER_VERSION, UNKNOWN, UNWINNABLE, WINNABLE, Budget
 from app.solver.survey import SurveyRow, solve_job
 
-SURVEY_DIR = Path(__file__).resolve().parent.parent / "survey"
 FIELDS = ("sample", "number", "mode", "solver_version", "budget", "verdict", "nodes", "elapsed_ms", "line")
 """The columns of a shipped survey file."""
 
@@ -195,11 +195,6 @@ def _file_rows(session: Session, mode: str) -> list[dict[str, Any]]:
     ]
 
 
-def survey_file(mode: str, folder: Path = SURVEY_DIR) -> Path:
-    """The shipped survey file of ``mode``."""
-    return folder / f"{mode}.csv.gz"
-
-
 def ship_survey(session: Session, folder: Path = SURVEY_DIR) -> dict[str, int]:
     """Write every stored survey verdict into ``folder/{mode}.csv.gz`` (columns :data:`FIELDS`,
     sorted; same bytes for the same verdicts). Returns the rows written per mode."""
@@ -219,14 +214,6 @@ def ship_survey(session: Session, folder: Path = SURVEY_DIR) -> dict[str, int]:
             gz.write(buf.getvalue().encode())
         written[mode] = len(rows)
     return written
-
-
-def read_survey_file(path: Path) -> list[dict[str, str]]:
-    """The rows of a shipped survey file (none when it is missing)."""
-    if not path.exists():
-        return []
-    with gzip.open(path, "rt", newline="") as fh:
-        return list(csv.DictReader(fh))
 
 
 def load_shipped_survey(session: Session, folder: Path | None = None) -> int:

@@ -26,6 +26,7 @@ from rich.text import Text
 from app.config import get_settings
 from app.db.session import Database, migrate
 from app.engine import MODES
+from app.services.published import survey_file
 from app.solver import SOLVER_VERSION, UNKNOWN, UNWINNABLE, WINNABLE
 from app.solver.survey import SurveyRow, summary_lines
 
@@ -110,7 +111,7 @@ def _after(args: argparse.Namespace, db: Database, plan: sv.SurveyPlan) -> None:
             print(f"wrote {args.csv}")
         if args.ship:
             for mode, n in sv.ship_survey(session).items():
-                print(f"{sv.survey_file(mode)}: {n} verdicts")
+                print(f"{survey_file(mode)}: {n} verdicts")
         if args.grow_pool:
             for mode in MODES:
                 added, winnable = sv.grow_pool(session, mode)

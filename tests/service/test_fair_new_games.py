@@ -9,8 +9,10 @@ from sqlalchemy.orm import Session
 
 from app.db.models import SurveyVerdict
 from app.db.session import Database, migrate
-from app.services import actions, plays
+from app.services import actions, plays, records
 from app.services.deals import pick_number, store_result
+from app.services.published import read_survey_file, shipped_lines, survey_file
+from app.web.views.finish import finish_view
 
 
 def _publish(session: Session, number: int, mode: str) -> None:
@@ -56,3 +58,44 @@ def test_a_pool_whose_every_deal_the_visitor_played_gives_a_fresh_number(databas
         plays.act(s, play, actions.parse_act("draw"), version=play.row.version)
         assert 4242 not in {pick_number(s, "lucas", "v", only_solvable=True) for _ in range(5)}
         assert pick_number(s, "lucas", "someone else", only_solvable=True) == 4242
+
+
+def _a_shipped_line(mode: str) -> tuple[int, list[str]]:
+    """A deal whose winning line the shipped survey publishes, and that line."""
+    rows = read_survey_file(survey_file(mode))
+    row = next(r for r in rows if r["line"])
+    return int(row["number"]), row["line"].split()
+
+
+def test_new_games_skip_shipped_published_deals_before_the_survey_is_loaded(database_url: str) -> None:
+    """A play-tester's first "New game" dealt a deal of /winnability.csv: the shipped survey is
+    loaded into the database only when a page first shows it, and until then nothing was skipped."""
+    number, _ = _a_shipped_line("classic")
+    assert number in shipped_lines("classic")
+    migrate(database_url)
+    with Database(database_url).sessions() as s:
+        store_result(s, number, "classic", "winnable", ["D"], 5, 1.0)
+        store_result(s, 7, "classic", "winnable", ["D"], 5, 1.0)
+        assert 7 not in shipped_lines("classic")
+        assert {pick_number(s, "classic", "v", only_solvable=True) for _ in range(30)} == {7}
+
+
+def test_a_win_on_a_deal_whose_line_is_published_counts_in_statistics_not_for_records(database_url: str) -> None:
+    """The play-tester then replayed the downloaded line and took the deal's record: such a win
+    is now assisted (statistics, not records), the survey loaded or not."""
+    number, line = _a_shipped_line("classic")
+    migrate(database_url)
+    with Database(database_url).sessions() as s:
+        play = plays.new_play(s, "v", number, "classic", auto_safe=False)
+        for text in line:
+            act = actions.parse_act("draw") if text == "D" else actions.parse_act("move", text)
+            play = plays.act(s, play, act, version=play.row.version)
+        if play.row.status != "won":
+            play = plays.act(s, play, actions.parse_act("finish"), version=play.row.version)
+        assert play.row.status == "won"
+        card = records.finish_card_of(s, play.row.id)
+        assert card is not None and card.assisted and card.hints == 0
+        assert records.best_wins(s, number, "classic") == []
+        assert finish_view(s, card).published  # the card says why
+        assert records.saw_solution(s, "someone", number, "classic")
+        assert not records.saw_solution(s, "someone", 7, "classic")

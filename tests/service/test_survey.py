@@ -13,6 +13,7 @@ from sqlalchemy import func, select
 from app.db.models import SurveyVerdict
 from app.db.session import Database, migrate
 from app.engine.deal import SplitMix64
+from app.services import published
 from app.services import survey as sv
 from app.services.deals import read_pool_file, write_pool_file
 from app.solver import Budget, parse_budget, survey
@@ -109,9 +110,9 @@ def test_shipped_files_load_back_and_grow_the_pool_in_its_format(db: Database, t
     folder = tmp_path / "survey"
     with db.sessions() as session:
         assert sv.ship_survey(session, folder) == {"classic": 6}
-        first = sv.survey_file("classic", folder).read_bytes()
+        first = published.survey_file("classic", folder).read_bytes()
         sv.ship_survey(session, folder)
-        assert sv.survey_file("classic", folder).read_bytes() == first  # the same bytes again
+        assert published.survey_file("classic", folder).read_bytes() == first  # the same bytes again
         decided = {r.number: r for r in sv.plan_verdicts(session, plan) if r.verdict != "unknown"}
     assert decided, "the node budget decides some of deals 1-6"
 

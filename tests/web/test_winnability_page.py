@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from app.config import Settings
 from app.db.models import SurveyVerdict
 from app.main import create_app
+from app.services import published
 from app.services import survey as sv
 from app.web.views.winnability import histogram
 
@@ -82,8 +83,8 @@ def test_the_page_gives_counts_intervals_and_bounds_in_english(client: TestClien
     relaxed = html[html.index('<section id="relaxed"') : html.index('<section id="bounds"')]
     assert "No survey of this mode is stored yet." in visible(relaxed)
     assert "Wilson, 1927" in visible(html) and "thoughtful" in visible(html)
-    for published in ["73 patience games", "none of 20 random deals", "77 of 1,000", "one deal in ten"]:
-        assert published in visible(html), published
+    for figure in ["73 patience games", "none of 20 random deals", "77 of 1,000", "one deal in ten"]:
+        assert figure in visible(html), figure
 
 
 def test_the_charts_have_text_alternatives(client: TestClient) -> None:
@@ -140,7 +141,7 @@ def test_rules_and_every_footer_link_to_the_page(client: TestClient) -> None:
 def test_the_shipped_survey_loads_on_the_first_visit(settings: Settings) -> None:
     """The server's own data files (app/survey/): the page shows their random sample and the
     CSV gives its verdicts."""
-    shipped = sv.read_survey_file(sv.survey_file("classic"))
+    shipped = published.read_survey_file(published.survey_file("classic"))
     with TestClient(create_app(settings)) as c:
         with c.app.state.services.db.sessions() as session:  # type: ignore[attr-defined]
             assert session.query(SurveyVerdict).count() == 0  # not at start

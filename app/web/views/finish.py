@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from app.db.models import FinishCard
 from app.i18n import _
 from app.services import plays, records
+from app.services.published import line_published
 from app.services.score import Score
 from app.web.views.family import rules_of
 
@@ -48,6 +49,9 @@ class FinishView:
     mode: str
     custom: bool
     assisted: bool
+    published: bool
+    """Assisted, and the winnability page publishes a winning line of this deal (the card
+    says so rather than "after seeing the solver's line")."""
     result: str
     headline: str
     score: Score
@@ -84,6 +88,10 @@ def your_best(
     return None if card is None else Best(card.moves, card.elapsed_s)
 
 
+def _line_published(session: Session, card: FinishCard) -> bool:
+    return card.assisted and card.number is not None and line_published(session, card.number, card.mode)
+
+
 def finish_view(session: Session, card: FinishCard, card_count: int | None = None) -> FinishView:
     """The :class:`FinishView` of a stored finish card; the deal's wins are read once for its
     honours, the visitor's best and the deal's records. ``card_count``: cards in play (None:
@@ -97,6 +105,7 @@ def finish_view(session: Session, card: FinishCard, card_count: int | None = Non
         mode=card.mode,
         custom=card.custom,
         assisted=card.assisted,
+        published=_line_published(session, card),
         result=card.result,
         headline=headline(card.result),
         score=Score.of(card),
