@@ -31,7 +31,7 @@ ON_LINE, UNWINNABLE, GUESS, ONLY_DRAW = "line", "unwinnable", "guess", "draw"
 REASONS = {
     ON_LINE: N_("This move keeps a win within reach."),
     UNWINNABLE: N_("No win is possible from here any more; this is the best try."),
-    GUESS: N_("Best guess: no sure win found in time."),
+    GUESS: N_("Best guess: the solver found no sure win from this position in time."),
     ONLY_DRAW: N_("Nothing on the table can move: draw a card."),
 }
 """Why a hint was given, by kind (the page and the API show the words)."""

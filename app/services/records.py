@@ -145,12 +145,13 @@ def display_names(session: Session, visitor_ids: list[str]) -> dict[str, str]:
 
 
 def clean_name(name: str) -> str | None:
-    """A display name as stored: whitespace collapsed, control characters dropped, at most
-    :data:`NAME_MAX` characters; empty means none.
+    """A display name as stored: every run of whitespace (tabs and line breaks too) one space,
+    other control characters dropped, at most :data:`NAME_MAX` characters; empty means none.
 
     :raises ValueError: when it is longer than :data:`NAME_MAX` after cleaning.
     """
-    text = " ".join("".join(ch for ch in name if ch.isprintable()).split())
+    kept = "".join(ch if ch.isprintable() else " " if ch.isspace() else "" for ch in name)
+    text = " ".join(kept.split())
     if len(text) > NAME_MAX:
         raise ValueError(f"a display name has at most {NAME_MAX} characters")
     return text or None

@@ -165,6 +165,8 @@ def test_statistics_chart_keeps_the_last_fifty(session: Session) -> None:
 def test_display_names_are_cleaned_and_limited(session: Session) -> None:
     assert clean_name("  Ana\t  María\x07 ") == "Ana María"
     assert clean_name("   ") is None
+    assert clean_name("a\tb\nc\r\nd") == "a b c d"  # a play-tester's tab and line break made "abc"
+    assert clean_name("a\x07b") == "ab"
     with pytest.raises(ValueError):
         clean_name("x" * 25)
     assert set_display_name(session, "ann", "Ann", T0) == "Ann"
