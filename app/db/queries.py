@@ -262,6 +262,21 @@ def shared_deal_by_code(session: Session, code: str) -> SharedDeal | None:
     return session.scalar(select(SharedDeal).where(SharedDeal.code == code))
 
 
+def same_share(
+    session: Session, visitor_id: str, number: int, mode: str, card_id: int | None, lang: str
+) -> SharedDeal | None:
+    """The visitor's earlier challenge link of this deal and mode carrying the same finish card
+    (or none) in the same language, if any: sharing again gives it back."""
+    card = SharedDeal.finish_card_id.is_(None) if card_id is None else SharedDeal.finish_card_id == card_id
+    return session.scalar(
+        select(SharedDeal)
+        .where(SharedDeal.visitor_id == visitor_id, SharedDeal.number == number, SharedDeal.mode == mode)
+        .where(card, SharedDeal.lang == lang)
+        .order_by(SharedDeal.id)
+        .limit(1)
+    )
+
+
 # -- winnability surveys ---------------------------------------------------------------------
 def survey_rows(
     session: Session,

@@ -25,7 +25,9 @@ def new_code() -> str:
 def create_share(session: Session, visitor: str, number: int, mode: str, lang: str) -> SharedDeal:
     """Store a challenge link for deal ``number`` in ``mode`` (committed). It carries the
     sharer's latest finish card on this deal and mode, if they have one, and the sharer's
-    language ``lang`` (its preview speaks it to whoever names none; unknown: English).
+    language ``lang`` (its preview speaks it to whoever names none; unknown: English). Sharing
+    the same again (same card, same language) gives back the earlier link, so repeated taps
+    or posts do not pile up links.
 
     :raises ValueError: for a number outside 1 … 4294967295 or an unknown mode.
     """
@@ -34,14 +36,18 @@ def create_share(session: Session, visitor: str, number: int, mode: str, lang: s
     if mode not in MODES:
         raise ValueError(_("Unknown mode."))
     card = records.latest_card(session, visitor, number, mode)
+    card_id, lang = (None if card is None else card.id), (lang if lang in LANGUAGES else DEFAULT)
+    earlier = queries.same_share(session, visitor, number, mode, card_id, lang)
+    if earlier is not None:
+        return earlier
     shared = SharedDeal(
         code=new_code(),
         number=number,
         mode=mode,
         visitor_id=visitor,
-        finish_card_id=None if card is None else card.id,
+        finish_card_id=card_id,
         created_at=datetime.now(UTC),
-        lang=lang if lang in LANGUAGES else DEFAULT,
+        lang=lang,
     )
     session.add(shared)
     session.commit()

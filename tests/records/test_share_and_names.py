@@ -84,6 +84,23 @@ def test_share_with_a_win_names_the_challenger_and_the_result(client: TestClient
     assert "A challenge from Ana" in html
 
 
+def test_sharing_the_same_again_gives_back_the_same_link(client: TestClient) -> None:
+    """A play-tester's posts to /s each made a new link. The same deal, card and language give
+    the earlier one back; a finish card since, or another language, makes a new one."""
+
+    def code(lang: str = "en") -> str:
+        r = client.post(f"/s?lang={lang}", data={"number": "77", "mode": "classic"}, follow_redirects=False)
+        return str(r.headers["location"]).removeprefix("/s/")
+
+    before = code()
+    assert code() == before
+    resign(client, 77)
+    after = code()
+    assert after != before and code() == after
+    client.cookies.set("ft_lang", "es")
+    assert code("es") not in (before, after)
+
+
 def test_share_before_finishing_and_bad_input(client: TestClient) -> None:
     r = client.post("/s", data={"number": "9", "mode": "relaxed"})
     assert "They shared this deal before finishing it." in r.text and "Relaxed" in r.text
