@@ -368,7 +368,7 @@
     const high = event.shiftKey && /^Digit[123]$/.test(event.code) ? String(10 + Number(event.code.slice(5))) : null;
     if (high && table().querySelector(`.tableau > [data-pile="${high}"]`)) { stop(event); return columnKey(high); }
     const k = key.toLowerCase();
-    if (k === "w") { stop(event); return lift("W", 1, true); }
+    if (k === "w") { stop(event); return pickUp("W", 1); }
     if (k === "f" && sel) {
       stop(event);
       const opt = options(sel.src, sel.count);
@@ -411,9 +411,15 @@
     }
     if (sel && sel.src === col) {
       const next = sel.count < runLength(col) ? sel.count + 1 : 1;
-      return lift(col, next, true);
+      return pickUp(col, next);
     }
-    lift(col, 1, true);
+    pickUp(col, 1);
+  }
+
+  // A key lifts ``count`` cards of ``src`` and the focus goes to that pile (where a Tab lands
+  // in it), so the arrow keys go on from there.
+  function pickUp(src, count) {
+    if (lift(src, count, true)) focusPile(pile(src));
   }
 
   // Arrow keys move focus between the columns (left, right) and, with a selection, between

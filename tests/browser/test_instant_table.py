@@ -378,3 +378,36 @@ def test_a_server_out_of_reach_is_said_and_the_move_shown_is_taken_back(browser:
     _wait_counter(page, "1")
     assert page.locator("#offline-note").count() == 0
     ctx.close()
+
+
+def _focused_pile(page: Page) -> str | None:
+    """The data-pile of the pile holding the focus, or None (the body, anything else)."""
+    found: str | None = page.evaluate(
+        "() => { const p = document.activeElement.closest('#table [data-pile]'); return p && p.dataset.pile; }"
+    )
+    return found
+
+
+def test_a_key_that_picks_a_pile_up_puts_the_focus_on_it(browser: Browser, base_url: str) -> None:
+    """Picked up by its key (nothing focused before), the pile holds the focus on the element a
+    Tab lands on, so the arrow keys go on from there: → reaches the next column, not column 1."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("5")  # 5♣: picked up, no place takes it
+    assert page.locator('#table [data-pile="5"] .lifted').count() == 1
+    assert _focused_pile(page) == "5"
+    assert page.evaluate(
+        "document.activeElement === document.querySelector('#table [data-pile=\"5\"]').querySelector('a, button')"
+    )
+    page.keyboard.press("ArrowRight")
+    assert _focused_pile(page) == "6"
+    page.keyboard.press("Escape")
+    page.keyboard.press("d")
+    _wait_counter(page, "1")
+    page.wait_for_function("() => document.activeElement.id === 'stock'", timeout=3000)
+    page.keyboard.press("w")
+    assert page.locator('#table [data-pile="W"] .lifted').count() == 1
+    assert _focused_pile(page) == "W"
+    assert len(posts) == 1
+    ctx.close()
