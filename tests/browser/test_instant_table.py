@@ -411,3 +411,37 @@ def test_a_key_that_picks_a_pile_up_puts_the_focus_on_it(browser: Browser, base_
     assert _focused_pile(page) == "W"
     assert len(posts) == 1
     ctx.close()
+
+
+_TAP_LABELS = """() => Object.fromEntries(Array.from(document.querySelectorAll('#table [data-pile].lit'))
+    .map((p) => [p.dataset.pile, Array.from(p.querySelectorAll('a[data-card], button[data-card]'))
+        .map((c) => c.getAttribute('aria-label'))]))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_while_carrying_a_lit_places_card_is_named_for_the_move_as_without_a_script(
+    browser: Browser, base_url: str, lang: str
+) -> None:
+    """A card of a lit place sends the carried cards there when tapped: its accessible name says
+    so in the words of the lit place without a script (?sel=…), and Cancel gives its name back."""
+    plain = browser.new_context(viewport=DESKTOP, java_script_enabled=False, locale=lang)
+    plain.add_cookies([{"name": "ft_lang", "value": lang, "url": base_url}])
+    page = plain.new_page()
+    page.goto(f"{base_url}/game/{DEAL}?sel=2&n=1")
+    server = {
+        d.evaluate("e => e.closest('[data-pile]').dataset.pile"): d.get_attribute("aria-label")
+        for d in page.locator("#table .drop").all()
+    }
+    plain.close()
+    assert server == {"1": "Move to column 1 (preferred)" if lang == "en" else "Mover a la columna 1 (preferida)"}
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.add_cookies([{"name": "ft_lang", "value": lang, "url": base_url}])
+    page, posts = _open(ctx, base_url)
+    before = page.locator('#table [data-pile="1"] .cards > [data-card]').last.get_attribute("aria-label")
+    assert before == ("7♦: pick up" if lang == "en" else "7♦: coger")
+    page.keyboard.press("2")
+    assert page.evaluate(_TAP_LABELS) == {key: [label] for key, label in server.items()}
+    page.keyboard.press("Escape")
+    assert page.locator('#table [data-pile="1"] .cards > [data-card]').last.get_attribute("aria-label") == before
+    assert posts == []
+    ctx.close()
