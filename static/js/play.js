@@ -58,6 +58,10 @@
     t.querySelectorAll(".lifted").forEach((c) => c.classList.remove("lifted"));
     t.querySelectorAll("[data-pile].lit, [data-pile].preferred").forEach((p) => p.classList.remove("lit", "preferred"));
     t.classList.remove("has-selection");
+    t.querySelectorAll("[data-tap-label]").forEach((c) => {
+      c.setAttribute("aria-label", c.dataset.tapLabel);
+      delete c.dataset.tapLabel;
+    });
     const bar = t.querySelector(".js-selection-bar");
     if (bar) bar.hidden = true;
   }
@@ -81,9 +85,26 @@
         if (!p) continue;
         p.classList.add("lit");
         if (move === opt.p) p.classList.add("preferred");
+        nameForMove(p, key, move === opt.p);
       }
     }
     showBar(opt);
+  }
+
+  // A tap on a card of a lit place moves the carried cards there: its accessible name says so,
+  // in the words of the lit place's button without a script ("Move to column 6 (preferred)").
+  // clear() gives each card its own name back.
+  function nameForMove(p, key, preferred) {
+    const bar = table().querySelector(".js-selection-bar");
+    if (!bar) return;
+    const home = key.startsWith("F");
+    const words = home
+      ? (preferred ? bar.dataset.toFoundationPreferred : bar.dataset.toFoundation)
+      : (preferred ? bar.dataset.toColumnPreferred : bar.dataset.toColumn).replace("{n}", key);
+    p.querySelectorAll("a[data-card], button[data-card]").forEach((c) => {
+      if (!("tapLabel" in c.dataset)) c.dataset.tapLabel = c.getAttribute("aria-label") || "";
+      c.setAttribute("aria-label", words);
+    });
   }
 
   function showBar(opt) {
@@ -368,7 +389,7 @@
     const high = event.shiftKey && /^Digit[123]$/.test(event.code) ? String(10 + Number(event.code.slice(5))) : null;
     if (high && table().querySelector(`.tableau > [data-pile="${high}"]`)) { stop(event); return columnKey(high); }
     const k = key.toLowerCase();
-    if (k === "w") { stop(event); return lift("W", 1, true); }
+    if (k === "w") { stop(event); return pickUp("W", 1); }
     if (k === "f" && sel) {
       stop(event);
       const opt = options(sel.src, sel.count);
@@ -411,9 +432,15 @@
     }
     if (sel && sel.src === col) {
       const next = sel.count < runLength(col) ? sel.count + 1 : 1;
-      return lift(col, next, true);
+      return pickUp(col, next);
     }
-    lift(col, 1, true);
+    pickUp(col, 1);
+  }
+
+  // A key lifts ``count`` cards of ``src`` and the focus goes to that pile (where a Tab lands
+  // in it), so the arrow keys go on from there.
+  function pickUp(src, count) {
+    if (lift(src, count, true)) focusPile(pile(src));
   }
 
   // Arrow keys move focus between the columns (left, right) and, with a selection, between

@@ -378,3 +378,70 @@ def test_a_server_out_of_reach_is_said_and_the_move_shown_is_taken_back(browser:
     _wait_counter(page, "1")
     assert page.locator("#offline-note").count() == 0
     ctx.close()
+
+
+def _focused_pile(page: Page) -> str | None:
+    """The data-pile of the pile holding the focus, or None (the body, anything else)."""
+    found: str | None = page.evaluate(
+        "() => { const p = document.activeElement.closest('#table [data-pile]'); return p && p.dataset.pile; }"
+    )
+    return found
+
+
+def test_a_key_that_picks_a_pile_up_puts_the_focus_on_it(browser: Browser, base_url: str) -> None:
+    """Picked up by its key (nothing focused before), the pile holds the focus on the element a
+    Tab lands on, so the arrow keys go on from there: → reaches the next column, not column 1."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    assert page.evaluate("document.activeElement === document.body")
+    page.keyboard.press("5")  # 5♣: picked up, no place takes it
+    assert page.locator('#table [data-pile="5"] .lifted').count() == 1
+    assert _focused_pile(page) == "5"
+    assert page.evaluate(
+        "document.activeElement === document.querySelector('#table [data-pile=\"5\"]').querySelector('a, button')"
+    )
+    page.keyboard.press("ArrowRight")
+    assert _focused_pile(page) == "6"
+    page.keyboard.press("Escape")
+    page.keyboard.press("d")
+    _wait_counter(page, "1")
+    page.wait_for_function("() => document.activeElement.id === 'stock'", timeout=3000)
+    page.keyboard.press("w")
+    assert page.locator('#table [data-pile="W"] .lifted').count() == 1
+    assert _focused_pile(page) == "W"
+    assert len(posts) == 1
+    ctx.close()
+
+
+_TAP_LABELS = """() => Object.fromEntries(Array.from(document.querySelectorAll('#table [data-pile].lit'))
+    .map((p) => [p.dataset.pile, Array.from(p.querySelectorAll('a[data-card], button[data-card]'))
+        .map((c) => c.getAttribute('aria-label'))]))"""
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_while_carrying_a_lit_places_card_is_named_for_the_move_as_without_a_script(
+    browser: Browser, base_url: str, lang: str
+) -> None:
+    """A card of a lit place sends the carried cards there when tapped: its accessible name says
+    so in the words of the lit place without a script (?sel=…), and Cancel gives its name back."""
+    plain = browser.new_context(viewport=DESKTOP, java_script_enabled=False, locale=lang)
+    plain.add_cookies([{"name": "ft_lang", "value": lang, "url": base_url}])
+    page = plain.new_page()
+    page.goto(f"{base_url}/game/{DEAL}?sel=2&n=1")
+    server = {
+        d.evaluate("e => e.closest('[data-pile]').dataset.pile"): d.get_attribute("aria-label")
+        for d in page.locator("#table .drop").all()
+    }
+    plain.close()
+    assert server == {"1": "Move to column 1 (preferred)" if lang == "en" else "Mover a la columna 1 (preferida)"}
+    ctx = browser.new_context(viewport=DESKTOP)
+    ctx.add_cookies([{"name": "ft_lang", "value": lang, "url": base_url}])
+    page, posts = _open(ctx, base_url)
+    before = page.locator('#table [data-pile="1"] .cards > [data-card]').last.get_attribute("aria-label")
+    assert before == ("7♦: pick up" if lang == "en" else "7♦: coger")
+    page.keyboard.press("2")
+    assert page.evaluate(_TAP_LABELS) == {key: [label] for key, label in server.items()}
+    page.keyboard.press("Escape")
+    assert page.locator('#table [data-pile="1"] .cards > [data-card]').last.get_attribute("aria-label") == before
+    assert posts == []
+    ctx.close()

@@ -177,3 +177,31 @@ def test_on_a_small_phone_the_bottom_bar_covers_no_columns_top_card(
         actions = page.locator(".actions").bounding_box()
         assert sel and actions and sel["y"] + sel["height"] <= actions["y"], (size, lang, sel, actions)
         context.close()
+
+
+def _box(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_undo_and_redo_sit_side_by_side_with_no_empty_slot_before_them(
+    browser: Browser, base_url: str, browser_data: Path, screenshots: Path, size: str
+) -> None:
+    # At 844×390 an unseen Finish took the first cell of the two-by-two buttons: Undo sat alone
+    # at the top right, Redo began the next row.
+    context = _context(browser, base_url, size)
+    page = _open(context, f"{base_url}/game/4242")
+    page.screenshot(path=screenshots / f"short_actions_{size}.png")
+    undo, redo, actions = _box(page, "#act-undo"), _box(page, "#act-redo"), _box(page, ".actions")
+    assert undo["y"] == redo["y"] and undo["x"] < redo["x"], (size, undo, redo)
+    if size == "sideways":
+        assert undo["x"] == actions["x"] and undo["y"] == actions["y"], (undo, actions)
+    # Finish, when offered, comes first and Undo and Redo still share a row.
+    page = _open(context, seed_play(context, base_url, browser_data, NEAR_WIN, 9100 + len(size), "classic"))
+    page.screenshot(path=screenshots / f"short_actions_finish_{size}.png")
+    undo, redo, finish = _box(page, "#act-undo"), _box(page, "#act-redo"), _box(page, "#act-finish")
+    assert undo["y"] == redo["y"] and undo["x"] < redo["x"], (size, undo, redo)
+    assert finish["y"] <= undo["y"] and _in_view(page, "#act-finish")
+    context.close()
