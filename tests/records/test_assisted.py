@@ -113,10 +113,11 @@ def test_the_finish_card_of_a_hinted_win_says_so_and_the_records_page_leaves_it_
 
 def test_the_rules_say_hinted_wins_are_not_records(client: TestClient) -> None:
     en = _text(client.get("/rules").text)
-    assert "A win with hints, or after “See where it was lost” has shown you the solver's line" in en
+    assert "A win with hints, after “See where it was lost” has shown you the solver's line" in en
+    assert "on a deal whose winning line the winnability page publishes" in en
     client.cookies.set("ft_lang", "es")
     es = _text(client.get("/rules").text)
-    assert "Una victoria con pistas" in es and "no para los récords" in es
+    assert "Una victoria con pistas" in es and "no para los récords" in es and "¿Cuántas tienen solución?" in es
 
 
 def _text(html: str) -> str:
