@@ -23,7 +23,7 @@ SYNCHRONOUS = ("FULL", "NORMAL", "EXTRA")
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
-    """An engine for ``url``; SQLite gets WAL, a busy timeout, foreign keys on and
+    """An engine for ``url``; SQLite gets a busy timeout, foreign keys on and
     ``PRAGMA synchronous`` = ``synchronous`` on every connection (FULL: a commit is on disk
     when it returns, so an acknowledged action survives a power loss; NORMAL in WAL mode may
     lose the last commits then).
@@ -37,12 +37,10 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # WAL is kept in the file and set once, by migrate(): asked on a fresh connection
+            # while another process writes, "PRAGMA journal_mode" answered "delete" once in a
+            # hundred tries, and setting WAL again then took a lock SQLite refused at once.
             cur = dbapi_conn.cursor()
-            # WAL is kept in the file: set it only on a file not yet in it. Setting it again takes
-            # a lock that another process's connection may hold, and SQLite then answers
-            # "database is locked" at once, without its busy wait.
-            if cur.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                cur.execute("PRAGMA journal_mode=WAL")
             cur.execute(f"PRAGMA synchronous={synchronous}")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
@@ -60,8 +58,25 @@ def alembic_config(url: str) -> Config:
 
 
 def migrate(url: str) -> None:
-    """Apply every migration up to head (idempotent)."""
+    """Apply every migration up to head (idempotent); an SQLite file is put in WAL mode, which
+    it keeps (readers and one writer at a time never block each other)."""
     command.upgrade(alembic_config(url), "head")
+    if url.startswith("sqlite") and _sqlite_file(url):
+        _use_wal(url)
+
+
+def _use_wal(url: str) -> None:
+    """Put the SQLite file of ``url`` in WAL mode unless it is in it already: setting it again
+    takes a lock that another process's connection may hold, and SQLite refuses that one at
+    once, without its busy wait. Read first, so the answer comes from the file's header."""
+    engine = create_engine(url, connect_args={"timeout": 30})
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("SELECT count(*) FROM sqlite_master").scalar()
+            if conn.exec_driver_sql("PRAGMA journal_mode").scalar() != "wal":
+                conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+    finally:
+        engine.dispose()
 
 
 WRITE_LOCK = "serial_writes"

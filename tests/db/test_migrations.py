@@ -3,13 +3,16 @@ they go down and up again."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, text
 
 from app.db.models import Base
-from app.db.session import alembic_config, migrate
+from app.db.session import Database, alembic_config, migrate
 
 
 def test_migrations_build_the_models_schema(database_url: str) -> None:
@@ -18,6 +21,29 @@ def test_migrations_build_the_models_schema(database_url: str) -> None:
     with create_engine(url).connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), Base.metadata)
     assert diff == []
+
+
+def test_migrating_an_sqlite_file_puts_it_in_wal_mode_once_for_every_connection(tmp_path: Path) -> None:
+    """WAL is set by migrate() and kept in the file: a connection opened later, which sets no
+    journal mode of its own, reads and writes in it (readers never wait for the writer)."""
+    path = tmp_path / "wal.db"
+    sqlite3.connect(path).close()
+    assert _journal_mode(path) == "delete"
+    migrate(f"sqlite:///{path}")
+    migrate(f"sqlite:///{path}")  # again, as every server start does: it stays
+    assert _journal_mode(path) == "wal"
+    with Database(f"sqlite:///{path}").engine.connect() as conn:
+        assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def _journal_mode(path: Path) -> str:
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        mode: str = conn.execute("PRAGMA journal_mode").fetchone()[0]
+        return mode
+    finally:
+        conn.close()
 
 
 def test_migrations_downgrade_and_upgrade_again(database_url: str) -> None:

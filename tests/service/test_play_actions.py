@@ -153,9 +153,7 @@ def test_the_pool_grows_from_the_end_of_the_run_of_solved_numbers(db: Database) 
 def _wal_kept_open(path: Path) -> Iterator[None]:
     """A connection held open on the SQLite file meanwhile. When its last connection closes,
     SQLite removes the WAL and its index, and the next connection to open rebuilds them
-    ("recovery") while any other opening at that moment is refused as busy, readers too. With
-    the busy wait off, that refusal would fail a test of the writers' turns (it did once in CI,
-    on a first SELECT); a server always has its busy wait on."""
+    ("recovery") while any other opening at that moment is refused as busy."""
     keeper = sqlite3.connect(path)
     try:
         keeper.execute("SELECT count(*) FROM plays").fetchone()
@@ -164,8 +162,21 @@ def _wal_kept_open(path: Path) -> Iterator[None]:
         keeper.close()
 
 
+def _no_busy_wait_for_writes(db: Database) -> None:
+    """Switch SQLite's busy wait off for every write statement of ``db`` (on for reads). A
+    writer that found another one writing would then fail at once ("database is locked")
+    instead of sleeping. Reads keep the wait: in WAL mode a reader may be refused for a moment
+    while a writer updates the WAL index, which says nothing of the writers' turns (it failed
+    a read in CI twice when the wait was off for every statement)."""
+
+    @event.listens_for(db.engine, "before_cursor_execute")
+    def _busy_wait_by_kind(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        write = statement.lstrip().split(None, 1)[0].upper() in {"INSERT", "UPDATE", "DELETE"}
+        conn.connection.dbapi_connection.execute(f"PRAGMA busy_timeout={0 if write else 30000}")
+
+
 def test_concurrent_actions_of_one_process_take_turns_and_never_find_the_database_locked(tmp_path: Path) -> None:
-    """Sixteen threads play at once on SQLite, with its busy wait switched off: a writer that
+    """Sixteen threads play at once on SQLite, with its busy wait switched off for writes: a writer that
     found the database locked would fail at once ("database is locked") instead of sleeping, so
     every write must have waited its turn in the process (app.db.session.serial_writes)."""
     url = f"sqlite:///{tmp_path / 'turns.db'}"
@@ -176,12 +187,7 @@ def test_concurrent_actions_of_one_process_take_turns_and_never_find_the_databas
 
 def _sixteen_threads_play(url: str) -> None:
     db = Database(url)
-
-    @event.listens_for(db.engine, "connect")
-    def _no_busy_wait(dbapi_conn: Any, _record: Any) -> None:
-        dbapi_conn.execute("PRAGMA busy_timeout=0")
-
-    db.engine.dispose()
+    _no_busy_wait_for_writes(db)
     start = threading.Barrier(16)
 
     def play(k: int) -> int:
@@ -198,12 +204,9 @@ def _sixteen_threads_play(url: str) -> None:
 
 def _play_with_no_busy_wait(url: str, first: int, go: Any) -> list[int]:
     """In a process of its own: four threads play ten draws each on SQLite with the busy wait
-    off, starting together with the other process."""
+    off for writes, starting together with the other process."""
     db = Database(url)
-
-    @event.listens_for(db.engine, "connect")
-    def _no_busy_wait(dbapi_conn: Any, _record: Any) -> None:
-        dbapi_conn.execute("PRAGMA busy_timeout=0")
+    _no_busy_wait_for_writes(db)
 
     def play(k: int) -> int:
         with db.sessions() as session:
