@@ -8,28 +8,22 @@ import pytest
 from app.engine import MODES, Move, apply, deal
 from app.services.deals import pool_file, read_pool_file
 
-SHIPPED_AT_LEAST = {"classic": 1000, "relaxed": 1000, "three-passes": 500, "limited": 500}
-"""Winnable deals each pool ships at the least; the rest of the family (issue 16's survey made
-them, CPU-bound) ships what :data:`FAMILY_SHIPPED` says, and the pool worker finds more."""
-FAMILY_SHIPPED = {
-    "josephine": 378,
-    "lucas": 295,
-    "indian": 193,
-    "streets": 370,
-    "maria": 213,
-    "number-ten": 199,
-    "rank-and-file": 204,
-    "little-forty": 89,
-    "sixty-thieves": 180,
-    "kings-only": 0,  # no Kings Only deal won yet: 0 of 1-200 at 100,000 positions, 0 of 1-15 at 1,000,000
-}
+SHIPPED_AT_LEAST = {"classic": 2000, "relaxed": 2000, "kings-only": 0}
+"""Winnable deals a pool ships at the least where it is not :data:`FAMILY_LEAST` (issue 16's
+surveys made the family's). Kings Only has none yet: the solver has won none of about 940 deals
+(1-200 at 100,000 positions, 720 more at 5,000-20,000, 1-15 at 1,000,000), and none of the 7,270
+winning lines shipped for Classic, Relaxed and Three Passes, whose deals are the same cards in
+the same places, replays under its rules: every one fills an empty column with a card other
+than a king, or carries a run."""
+FAMILY_LEAST = 500
+"""Winnable deals every other pool ships at the least (RULES.md, "The family"; issue 16)."""
 
 
 @pytest.mark.parametrize("mode", list(MODES))
 def test_every_shipped_winning_line_replays_to_a_win(mode: str) -> None:
     rules = MODES[mode]
     rows = [r for r in read_pool_file(pool_file(mode)) if r["verdict"] == "winnable"]
-    least = SHIPPED_AT_LEAST.get(mode, FAMILY_SHIPPED.get(mode, 1))
+    least = SHIPPED_AT_LEAST.get(mode, FAMILY_LEAST)
     assert len(rows) >= least, f"the {mode} pool ships {len(rows)} winnable deals"
     for r in rows:
         position = deal(int(r["number"]), rules)
