@@ -93,7 +93,8 @@
 
   // A tap on a card of a lit place moves the carried cards there: its accessible name says so,
   // in the words of the lit place's button without a script ("Move to column 6 (preferred)").
-  // clear() gives each card its own name back.
+  // A lit place with no card to press (an empty column, a foundation) is itself what the keys
+  // focus, so it takes the words. clear() gives each its own name back.
   function nameForMove(p, key, preferred) {
     const bar = table().querySelector(".js-selection-bar");
     if (!bar) return;
@@ -101,7 +102,8 @@
     const words = home
       ? (preferred ? bar.dataset.toFoundationPreferred : bar.dataset.toFoundation)
       : (preferred ? bar.dataset.toColumnPreferred : bar.dataset.toColumn).replace("{n}", key);
-    p.querySelectorAll("a[data-card], button[data-card]").forEach((c) => {
+    const cards = p.querySelectorAll("a[data-card], button[data-card]");
+    (cards.length ? cards : [p]).forEach((c) => {
       if (!("tapLabel" in c.dataset)) c.dataset.tapLabel = c.getAttribute("aria-label") || "";
       c.setAttribute("aria-label", words);
     });

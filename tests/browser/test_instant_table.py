@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from .conftest import DESKTOP, PHONE
 from .latency import one_round, slow_network
+from .seed import seed_play
 
 DEAL = 4242  # column 2's 6♦ goes onto column 1's 7♦, column 3's A♦ goes home
 
@@ -444,4 +445,41 @@ def test_while_carrying_a_lit_places_card_is_named_for_the_move_as_without_a_scr
     page.keyboard.press("Escape")
     assert page.locator('#table [data-pile="1"] .cards > [data-card]').last.get_attribute("aria-label") == before
     assert posts == []
+    ctx.close()
+
+
+EMPTY_COLUMN_ONE = (
+    "1:- | 2:AD 4C KC 4S | 3:6D KD 7S JD | 4:JC 2S 4H TC | 5:2H KS 8C 7D | 6:QC 6H 9D QH | 7:5D 4S 7C 6C"
+    " | 8:3H 9S KS 9H | 9:7S 6H KC QD | 10:AS 8H 9C 2C | F:- - - - - - - - | W:- | S:* | R:0"
+)
+"""Column 1 empty; column 2's 4♠ has one place, that column (no 5♠ is a column's top)."""
+
+
+def test_while_carrying_an_empty_lit_column_is_named_for_the_move_as_without_a_script(
+    browser: Browser, base_url: str, browser_data: Path
+) -> None:
+    """An empty lit column has no card to name: the keys focus the column itself, so it takes
+    the words of its button without a script, and Escape gives it its own name back."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    url = seed_play(ctx, base_url, browser_data, EMPTY_COLUMN_ONE, 319, "classic")
+    plain = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    plain.add_cookies(ctx.cookies())
+    page = plain.new_page()
+    page.goto(f"{url}&sel=2&n=1")
+    server = page.locator('#table [data-pile="1"] .drop').get_attribute("aria-label")
+    plain.close()
+    assert server == "Move to column 1 (preferred)"
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    column = page.locator('#table [data-pile="1"]')
+    own = column.get_attribute("aria-label")
+    assert own and own != server
+    page.keyboard.press("2")
+    assert page.locator("#table [data-pile].lit").count() == 1
+    page.keyboard.press("ArrowLeft")
+    assert _focused_pile(page) == "1"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == server
+    page.keyboard.press("Escape")
+    assert column.get_attribute("aria-label") == own
     ctx.close()
