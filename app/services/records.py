@@ -144,13 +144,19 @@ def display_names(session: Session, visitor_ids: list[str]) -> dict[str, str]:
     return queries.display_names(session, visitor_ids)
 
 
+JOINERS = frozenset("\u200c\u200d")
+"""The zero-width non-joiner and joiner: format characters a display name keeps."""
+
+
 def clean_name(name: str) -> str | None:
     """A display name as stored: every run of whitespace (tabs and line breaks too) one space,
-    other control characters dropped, at most :data:`NAME_MAX` characters; empty means none.
+    other control and format characters dropped (a right-to-left override, say) but the
+    zero-width joiner and non-joiner (:data:`JOINERS`: an emoji family 👩‍👩‍👧 stays one, Persian
+    words keep their shapes), at most :data:`NAME_MAX` characters; empty means none.
 
     :raises ValueError: when it is longer than :data:`NAME_MAX` after cleaning.
     """
-    kept = "".join(ch if ch.isprintable() else " " if ch.isspace() else "" for ch in name)
+    kept = "".join(ch if ch.isprintable() or ch in JOINERS else " " if ch.isspace() else "" for ch in name)
     text = " ".join(kept.split())
     if len(text) > NAME_MAX:
         raise ValueError(f"a display name has at most {NAME_MAX} characters")

@@ -167,6 +167,9 @@ def test_display_names_are_cleaned_and_limited(session: Session) -> None:
     assert clean_name("   ") is None
     assert clean_name("a\tb\nc\r\nd") == "a b c d"  # a play-tester's tab and line break made "abc"
     assert clean_name("a\x07b") == "ab"
+    family = "Ana \U0001f469\u200d\U0001f469\u200d\U0001f467"  # a play-tester's emoji family: one picture
+    assert clean_name(family) == family
+    assert clean_name("ab\u202ecd") == "abcd"  # a right-to-left override still goes
     with pytest.raises(ValueError):
         clean_name("x" * 25)
     assert set_display_name(session, "ann", "Ann", T0) == "Ann"

@@ -67,6 +67,11 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         # Bob's table keeps the challenge in view; Alice's own table shows none.
         assert re.search(r"Challenge from a player: gave up with \d+ of 104 cards home\. Can you do better\?", table)
         assert "Challenge from" not in alice.get("/game/4242").text
+        # It comes with the whole page (a reload too), not again with each move's answer, where
+        # it covered the top bar once more for its 8 s.
+        drawn = bob.post("/game/4242/draw", data={"mode": "classic", "version": "0"}, headers={"HX-Request": "true"})
+        assert drawn.status_code == 200 and 'id="table"' in drawn.text and "Challenge from" not in drawn.text
+        assert "Challenge from a player" in bob.get("/game/4242").text
 
 
 def test_share_with_a_win_names_the_challenger_and_the_result(client: TestClient) -> None:

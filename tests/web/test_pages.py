@@ -206,6 +206,10 @@ def test_a_form_without_version_or_with_an_unknown_mode_changes_nothing(client: 
     assert r.headers["location"].endswith("notice=bad_request")
     r = client.post("/game/91/draw", data={"mode": "hard", "version": "0"}, follow_redirects=False)
     assert r.headers["location"].endswith("notice=bad_request")
+    # a version that is no count (a play-tester's tampered forms) is none: the table, with a notice
+    for version in ("abc", "99999999999999999999", "2147483648", "-1", "\uff10"):
+        r = client.post("/game/91/draw", data={"mode": "classic", "version": version}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"].endswith("notice=bad_request"), version
     assert version_of(client.get("/game/91").text) == 0
 
 

@@ -89,7 +89,8 @@ def _render(
     dead_end = services.dead_ends.known(play)
     table.dead_end, table.dead_end_pending = bool(dead_end), dead_end is None
     table.only_solvable = only_solvable(request)
-    if not whole_page and htmx.is_htmx(request):
+    partial = not whole_page and htmx.is_htmx(request)  # the table block alone, after an action
+    if partial:
         table.client_piles = client_piles(request.headers.get(PILES_HEADER))
     shown = display_options(request)
     table.four_colour, table.large_cards = "four" in shown, "large" in shown
@@ -102,7 +103,9 @@ def _render(
         table.undecided = verdict == Verdict.UNKNOWN
         if finish is None:
             finish = finish_view_of_play(session, play)
-        if play.row.challenge_id is not None and not play.is_over:
+        if play.row.challenge_id is not None and not play.is_over and not partial:
+            # with the whole page only (a load, a reload): a note that came back with every
+            # action's answer covered the top bar for its 8 s again after each move
             challenge = challenges.challenge_line(session, play.row.challenge_id)
     notice_text = _(NOTICES[notice]) if notice in NOTICES else None
     table.announce = _announcement(table, action, notice_text)
@@ -343,16 +346,20 @@ def act(
     is_htmx: HtmxDep,
     services: ServicesDep,
     mode_name: Annotated[str | None, Form(alias="mode", max_length=16, pattern=PRINTABLE)] = None,
-    version: Annotated[int | None, Form(ge=0, le=MAX_COUNT), AsciiDigits] = None,
+    version_text: Annotated[str | None, Form(alias="version", max_length=64, pattern=PRINTABLE)] = None,
     move: Annotated[str | None, Form(max_length=16, pattern=PRINTABLE)] = None,
     value: Annotated[str | None, Form(max_length=8, pattern=PRINTABLE)] = None,
 ) -> Response:
     """One action on this visitor's play of the deal: ``move`` (form field ``move``),
     ``draw``, ``redeal``, ``undo``, ``redo``, ``finish``, ``resign``, ``auto-safe``
     (``value`` on/off). The play is loaded once and the action written once; a fresh deal's
-    first action stores its play (:func:`app.services.plays.play_to_act_on`)."""
+    first action stores its play (:func:`app.services.plays.play_to_act_on`). A version
+    that is not a count (``abc``, or past :data:`~app.params.MAX_COUNT`) counts as none."""
     known_mode = mode_name is None or mode_named(mode_name) is not None
     mode = mode_or_classic(mode_name)
+    version = ascii_number(version_text)
+    if version is not None and version > MAX_COUNT:
+        version = None
     play = plays.play_to_act_on(session, visitor, number, mode, version)
     if not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
