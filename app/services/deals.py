@@ -10,6 +10,7 @@ budget) and loaded into the ``solved_deals`` table at start.
 from __future__ import annotations
 
 import csv
+import functools
 import gzip
 import io
 import logging
@@ -76,31 +77,45 @@ def load_shipped_pool(session: Session) -> int:
     now = datetime.now(UTC)
     for mode in MODES:
         known = queries.solved_numbers(session, mode)
-        new_rows = []
-        for r in read_pool_file(pool_file(mode)):
-            number = int(r["number"])
-            if number in known:
-                continue
-            line = r["line"].split() if r.get("line") else None
-            new_rows.append(
-                {
-                    "number": number,
-                    "mode": mode,
-                    "verdict": r["verdict"],
-                    "line": line,
-                    "line_length": len(line) if line else None,
-                    "nodes": int(r.get("nodes") or 0),
-                    "elapsed_ms": float(r.get("elapsed_ms") or 0),
-                    "solver_version": r.get("solver_version") or "?",
-                    "solved_at": now,
-                }
-            )
-            known.add(number)
+        new_rows = [{**r, "solved_at": now} for r in shipped_pool_rows(mode) if r["number"] not in known]
         if new_rows:
             session.execute(insert(SolvedDeal), new_rows)
             added += len(new_rows)
     session.commit()
     return added
+
+
+def shipped_pool_rows(mode: str) -> tuple[dict[str, Any], ...]:
+    """The rows of ``mode``'s shipped pool file as the ``solved_deals`` table takes them
+    (without ``solved_at``), read once per process for each version of the file (its size and
+    modification time): a pool of 5,000 deals with their lines takes about a second to read,
+    which every app start on a fresh database would pay again (the tests make hundreds)."""
+    path = pool_file(mode)
+    if not path.exists():
+        return ()
+    stat = path.stat()
+    return _pool_rows(path, mode, stat.st_size, stat.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=2 * len(MODES))
+def _pool_rows(path: Path, mode: str, size: int, mtime_ns: int) -> tuple[dict[str, Any], ...]:
+    """:func:`shipped_pool_rows` of one version of a file (``size`` and ``mtime_ns`` name it)."""
+    rows = []
+    for r in read_pool_file(path):
+        line = r["line"].split() if r.get("line") else None
+        rows.append(
+            {
+                "number": int(r["number"]),
+                "mode": mode,
+                "verdict": r["verdict"],
+                "line": line,
+                "line_length": len(line) if line else None,
+                "nodes": int(r.get("nodes") or 0),
+                "elapsed_ms": float(r.get("elapsed_ms") or 0),
+                "solver_version": r.get("solver_version") or "?",
+            }
+        )
+    return tuple(rows)
 
 
 def verdict(session: Session, number: int, mode: str) -> str | None:
