@@ -15,10 +15,12 @@ from fastapi.testclient import TestClient
 
 from app.config import Settings
 from app.db.models import SurveyVerdict
+from app.i18n import speaking
 from app.main import create_app
 from app.services import published
 from app.services import survey as sv
-from app.web.views.winnability import histogram
+from app.services.winnability import LadderPoint
+from app.web.views.winnability import LABEL_CHAR, LABEL_GAP, histogram, ladder_points
 
 VERDICTS = ["winnable"] * 6 + ["unwinnable"] * 2 + ["unknown"] * 4
 """Classic, seed 7, 100,000 positions: 6 won, 2 lost, 4 undecided of 12 (the first 10 also at
@@ -181,6 +183,22 @@ def test_the_histograms_axis_labels_leave_room_between_them() -> None:
     labels = [b.label for b in histogram(lines) if b.label]
     assert labels == ["225", "300", "375", "450", "525", "600", "675+"]
     assert [b.label for b in histogram(list(range(200, 300, 5))) if b.label] == ["225", "275"]
+
+
+def test_the_budget_charts_axis_labels_are_short_and_never_run_together() -> None:
+    """The shipped ladder, 10,000 to 6,000,000 positions on a log scale: 100,000 and 300,000
+    sit 63 units apart, too near for "100 mil" and "300 mil" side by side; the labels are
+    compact numbers, one that would touch the next is left out, and the largest budget keeps
+    its label."""
+    points = [LadderPoint(n, 100, 0.5, 0.4) for n in (10_000, 30_000, 100_000, 300_000, 1_000_000, 6_000_000)]
+    for lang, last in (("en", "6M"), ("es", "6\u00a0M")):
+        with speaking(lang):
+            _, x_ticks, _ = ladder_points(points, rate=80_000)
+        assert x_ticks[-1].label == last and len(x_ticks) >= 4, x_ticks
+        for a, b in zip(x_ticks, x_ticks[1:], strict=False):
+            assert a.at + len(a.label) * LABEL_CHAR / 2 + LABEL_GAP <= b.at - len(b.label) * LABEL_CHAR / 2, (a, b)
+    with speaking("en"):
+        assert [t.label for t in ladder_points(points, rate=80_000)[1]] == ["10K", "30K", "100K", "300K", "1M", "6M"]
 
 
 def test_the_csv_of_a_mode_that_does_not_exist_is_a_clear_404(client: TestClient) -> None:

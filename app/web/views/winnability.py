@@ -9,7 +9,7 @@ import math
 import statistics
 from dataclasses import dataclass, field, replace
 
-from babel.numbers import format_decimal
+from babel.numbers import format_compact_decimal, format_decimal
 from sqlalchemy.orm import Session
 
 from app.engine import MODES
@@ -145,9 +145,28 @@ def ladder_points(points: list[w.LadderPoint], rate: float) -> tuple[list[Point]
         )
         for p in points
     ]
-    x_ticks = [Tick(x(p.nodes), whole(p.nodes)) for p in points]
+    x_ticks = _spaced([Tick(x(p.nodes), compact(p.nodes)) for p in points])
     y_ticks = [Tick(y(s / 4), pct(s / 4, 0)) for s in range(5)]
     return out, x_ticks, y_ticks
+
+
+def compact(n: int) -> str:
+    """A budget as a short axis label in the current language: ``100K``, ``6M`` / ``100 mil``."""
+    return format_compact_decimal(n, locale=current_language())
+
+
+def _spaced(ticks: list[Tick]) -> list[Tick]:
+    """The axis labels that fit, each centred on its point: from the last (the largest budget)
+    back, a label is kept when :data:`LABEL_GAP` stays between it and the one kept after it (the
+    chart's table lists every budget)."""
+    kept: list[Tick] = []
+    for t in reversed(ticks):
+        if (
+            not kept
+            or t.at + len(t.label) * LABEL_CHAR / 2 + LABEL_GAP <= kept[-1].at - len(kept[-1].label) * LABEL_CHAR / 2
+        ):
+            kept.append(t)
+    return kept[::-1]
 
 
 def histogram(lines: list[int]) -> list[Bin]:
