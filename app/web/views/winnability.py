@@ -159,12 +159,13 @@ def _spaced(ticks: list[Tick]) -> list[Tick]:
     """The axis labels that fit, each centred on its point: from the last (the largest budget)
     back, a label is kept when :data:`LABEL_GAP` stays between it and the one kept after it (the
     chart's table lists every budget)."""
+
+    def half(t: Tick) -> float:
+        return len(t.label) * LABEL_CHAR / 2
+
     kept: list[Tick] = []
     for t in reversed(ticks):
-        if (
-            not kept
-            or t.at + len(t.label) * LABEL_CHAR / 2 + LABEL_GAP <= kept[-1].at - len(kept[-1].label) * LABEL_CHAR / 2
-        ):
+        if not kept or t.at + half(t) + LABEL_GAP <= kept[-1].at - half(kept[-1]):
             kept.append(t)
     return kept[::-1]
 
