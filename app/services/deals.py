@@ -77,7 +77,11 @@ def load_shipped_pool(session: Session) -> int:
     now = datetime.now(UTC)
     for mode in MODES:
         known = queries.solved_numbers(session, mode)
-        new_rows = [{**r, "solved_at": now} for r in shipped_pool_rows(mode) if r["number"] not in known]
+        new_rows = [
+            {**r, "line": r["line"].split() if r["line"] else None, "solved_at": now}
+            for r in shipped_pool_rows(mode)
+            if r["number"] not in known
+        ]
         if new_rows:
             session.execute(insert(SolvedDeal), new_rows)
             added += len(new_rows)
@@ -87,9 +91,11 @@ def load_shipped_pool(session: Session) -> int:
 
 def shipped_pool_rows(mode: str) -> tuple[dict[str, Any], ...]:
     """The rows of ``mode``'s shipped pool file as the ``solved_deals`` table takes them
-    (without ``solved_at``), read once per process for each version of the file (its size and
-    modification time): a pool of 5,000 deals with their lines takes about a second to read,
-    which every app start on a fresh database would pay again (the tests make hundreds)."""
+    (without ``solved_at``, and ``line`` as one string of moves, space-separated, or None),
+    read once per process for each version of the file (its size and modification time): a
+    pool of 5,000 deals with their lines takes about a second to read, which every app start on
+    a fresh database would pay again (the tests make hundreds). The lines stay whole strings:
+    split, every pool's moves would keep about 400 MB alive in each server process."""
     path = pool_file(mode)
     if not path.exists():
         return ()
@@ -102,14 +108,14 @@ def _pool_rows(path: Path, mode: str, size: int, mtime_ns: int) -> tuple[dict[st
     """:func:`shipped_pool_rows` of one version of a file (``size`` and ``mtime_ns`` name it)."""
     rows = []
     for r in read_pool_file(path):
-        line = r["line"].split() if r.get("line") else None
+        line = r.get("line") or None
         rows.append(
             {
                 "number": int(r["number"]),
                 "mode": mode,
                 "verdict": r["verdict"],
                 "line": line,
-                "line_length": len(line) if line else None,
+                "line_length": line.count(" ") + 1 if line else None,
                 "nodes": int(r.get("nodes") or 0),
                 "elapsed_ms": float(r.get("elapsed_ms") or 0),
                 "solver_version": r.get("solver_version") or "?",
