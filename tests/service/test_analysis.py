@@ -244,10 +244,10 @@ def test_no_analysis_for_a_play_that_is_not_over_won_or_missing(client: TestClie
     assert "You have not played this deal yet" in client.get("/game/77/analysis").text
     client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
     going = client.get("/game/77/analysis")
-    assert going.status_code == 404 and "not over yet" in going.text
+    assert going.status_code == 409 and "not over yet" in going.text
     winning.win(client)
     won = client.get(f"/game/{winning.NUMBER}/analysis?mode=classic")
-    assert won.status_code == 404 and "You won this play" in won.text
+    assert won.status_code == 409 and "You won this play" in won.text
     assert client.get("/game/0/analysis").status_code == 422
 
 
@@ -272,7 +272,7 @@ def test_the_result_card_still_opens_its_analysis_after_the_deal_is_dealt_again(
     fresh = client.get(f"/game/{winning.NUMBER}?mode=classic").text  # the deal again, stored at its first action
     version = re.search(r'name="version" value="(\d+)"', fresh).group(1)  # type: ignore[union-attr]
     client.post(f"/game/{winning.NUMBER}/draw", data={"mode": "classic", "version": version})
-    assert client.get(f"/game/{winning.NUMBER}/analysis?mode=classic").status_code == 404  # the new one
+    assert client.get(f"/game/{winning.NUMBER}/analysis?mode=classic").status_code == 409  # the new one, going
     page = client.get(url)
     assert page.status_code == 200 and f"After {k} moves the deal was still winnable" in _text(page.text)
     nxt = client.get(url + "&line=lost&step=1")

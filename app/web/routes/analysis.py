@@ -43,7 +43,8 @@ def analysis_page(
 ) -> Response:
     """The analysis of this visitor's latest play of deal ``number``, or of the play that
     finish card ``card`` ended (its own card: the link on a result card keeps working after the
-    deal is played again); a 404 page when there is none, or it is won or still going.
+    deal is played again); a 404 page when there is none, a 409 page when it is won or still
+    going (the play is there, but its state leaves nothing to analyse).
     ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move."""
     base = AnalysisView(
         number,
@@ -61,7 +62,7 @@ def analysis_page(
     if play is None:
         return _page(request, replace(base, message=_("You have not played this deal yet.")), 404)
     if play.status is plays.PlayStatus.WON:
-        return _page(request, replace(base, message=_("You won this play: there is no lost move to look for.")), 404)
+        return _page(request, replace(base, message=_("You won this play: there is no lost move to look for.")), 409)
     # The table's dead-end banner links here, so its verdict is known and this does not wait.
     if play.status is plays.PlayStatus.PLAYING and not services.dead_ends.wait(play, timeout_s=10.0):
         return _page(
@@ -70,7 +71,7 @@ def analysis_page(
                 base,
                 message=_("This game is not over yet. The analysis opens once it is lost, given up or at a dead end."),
             ),
-            404,
+            409,
         )
     stored = analysis.stored_analysis(session, play)
     if stored is None:
