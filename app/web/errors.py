@@ -80,9 +80,20 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> Resp
     return error_page(request, page_error_message([tuple(e.get("loc", ())) for e in errors]))
 
 
+BODY_NOT_READ = "There was an error parsing the body"
+"""FastAPI's 400 detail for a body it could not read at all (not UTF-8, JSON nested deeper
+than Python's recursion limit, a broken multipart form)."""
+
+
 async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
     """API: ``{error, detail}``. Pages: a friendly page (404: nothing at this address; 405: a
-    form's address opened as a page)."""
+    form's address opened as a page). A body that could not be read stays a 400 (as the
+    OpenAPI document says), in words that say what was wrong with it."""
+    if exc.status_code == 400 and exc.detail == BODY_NOT_READ:
+        if answers_json(request):
+            detail = "the request body could not be read (not UTF-8, JSON nested too deeply, or broken)"
+            return JSONResponse({"error": "unreadable_body", "detail": detail}, status_code=400)
+        return error_page(request, _("That address or form was not understood."), status_code=400)
     headers = allowed_methods(exc)
     if answers_json(request):
         return JSONResponse(

@@ -125,6 +125,18 @@ def test_malformed_move_is_422(client: TestClient) -> None:
     assert r.status_code == 422 and r.json()["error"] == "invalid_request" and "version" in r.json()["detail"]
 
 
+def test_a_body_nested_too_deeply_to_read_is_an_unreadable_400(client: TestClient) -> None:
+    """JSON nested past Python's recursion limit cannot be read: the documented 400, in words
+    that say so, not the framework's (a play-tester posted 60 KB of ``[[[…]]]``)."""
+    play = new_play(client)
+    deep = b"[" * 30_000 + b"]" * 30_000
+    for url in (f"/api/plays/{play['play_id']}/moves", "/api/solve"):
+        r = client.post(url, content=deep, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and r.json()["error"] == "unreadable_body", url
+        assert "nested too deeply" in r.json()["detail"]
+    assert client.get(f"/api/plays/{play['play_id']}").json() == play
+
+
 def test_undo_with_nothing_to_undo_is_422(client: TestClient) -> None:
     play = new_play(client)
     r = client.post(f"/api/plays/{play['play_id']}/undo", json={"version": 0})
@@ -292,4 +304,5 @@ def test_an_unreadable_body_is_a_documented_400(client: TestClient) -> None:
     """A body that is not UTF-8 cannot be read: 400 ``{error, detail}``, as documented."""
     r = client.post("/api/solve", content=b'{"position": "\xff"}', headers={"content-type": "application/json"})
     assert r.status_code == 400 and set(r.json()) == {"error", "detail"}
+    assert r.json()["error"] == "unreadable_body" and "not UTF-8" in r.json()["detail"]
     assert "400" in client.get("/openapi.json").json()["paths"]["/api/solve"]["post"]["responses"]

@@ -32,4 +32,4 @@ def test_the_hint_note_says_the_move_in_words_in_both_languages(
         assert note, html[:300]
         assert note.groups() == (move, words)
         announce = re.search(r'data-announce="([^"]*)"', html)
-        assert announce and words in announce.group(1)  # what a screen reader hears
+        assert announce and words + "." in announce.group(1)  # what a screen reader hears, a sentence

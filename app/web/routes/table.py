@@ -157,7 +157,14 @@ def _announcement(table: TableView, action: str | None, notice: str | None) -> s
         parts.append(_("You gave up this play."))
     elif table.dead_end:
         parts.append(_("Dead end: no card can reach a foundation any more, whatever you move."))
-    return " ".join(parts)
+    return " ".join(_sentence(p) for p in parts)
+
+
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence does, so that a screen reader pauses between the parts
+    ("Hint: 2♣ to its foundation. This move keeps a win within reach.")."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?…" else text + "."
 
 
 def _hint_move(text: str | None) -> Move | None:
