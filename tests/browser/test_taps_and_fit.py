@@ -5,6 +5,7 @@ is open (with and without JavaScript). Screenshots under artifacts/screenshots/.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -322,3 +323,22 @@ def test_tapping_an_unknown_verdict_says_what_it_means(browser: Browser, base_ur
         expect(note).to_contain_text("solver")
         page.screenshot(path=screenshots / f"phone_solver_note_{'js' if js else 'no_js'}.png")
         context.close()
+
+
+def test_the_phone_top_bar_keeps_one_line_whatever_the_verdict_says(browser: Browser, base_url: str) -> None:
+    """A play-tester saw the table jump 24 px on a phone when "not yet known" became "winnable":
+    the longer badge had pushed the game menu onto a line of its own. The unknown verdict is a
+    "?" there (its words kept for screen readers), and the menu shares the title's line."""
+    context = browser.new_context(viewport=PHONE, has_touch=True)
+    page = context.new_page()
+    tops = {}
+    for number, badge in ((2, "winnable"), (77, "?")):
+        page.goto(f"{base_url}/game/{number}?mode=classic")
+        expect(page.locator(".title .solvable")).to_have_text(re.compile(re.escape(badge)))
+        title, menu = page.locator(".title").bounding_box(), page.locator(".mode-menu summary").bounding_box()
+        assert title and menu and abs((title["y"] + title["height"] / 2) - (menu["y"] + menu["height"] / 2)) < 8
+        tops[number] = page.locator(".tableau").bounding_box()["y"]  # type: ignore[index]
+    assert tops[2] == tops[77], tops
+    # a screen reader hears the words, not the "?"
+    expect(page.get_by_role("button", name=re.compile(r"^(not yet known|undecided)$"))).to_be_visible()
+    context.close()
