@@ -9,6 +9,8 @@ RULES.md is the source of every rule here. The public surface:
   (``str(position)``, :meth:`Position.parse`; docs/position-text.md) and validation.
 - :mod:`.moves`: :class:`Move` and the notation, :func:`legal_moves`, :func:`apply`.
 - :mod:`.game`: :class:`Game`, a play in memory with undo/redo, safe auto-moves and Finish.
+- :mod:`.detours`: :func:`.detours.without_detours`, a winning line without its cycles and
+  moves taken straight back (what hints follow).
 """
 
 from .cards import Card, format_card, parse_card

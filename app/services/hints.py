@@ -15,7 +15,8 @@ from sqlalchemy.orm import Session
 
 from app.db import queries
 from app.db.models import PlayHint, PlayRow
-from app.engine import Game, Move, Position, deal
+from app.engine import Game, Move, Position, Rules, deal
+from app.engine.detours import without_detours
 from app.engine.game import FINISH
 from app.engine.moves import FOUNDATION, WASTE, Action, foundation_slot
 from app.i18n import N_
@@ -126,10 +127,23 @@ def _on_a_kept_line(session: Session, play: LoadedPlay) -> Hint | None:
     for origin, line in candidates:
         at = follow_line(origin, line, game.position, game.rules)
         if at is not None:
-            if kept is None or origin != candidates[0][0]:
-                _keep(session, play, origin, line)
+            if kept is None or origin != candidates[0][0]:  # taken up now: kept from here, shortened
+                rest = followable(game.position, line[at:], game.rules)
+                _keep(session, play, game.position, rest)
+                return Hint(rest[0], ON_LINE)
             return Hint(line[at], ON_LINE)
     return None
+
+
+def followable(position: Position, line: list[str], rules: Rules) -> list[str]:
+    """A winning ``line`` from ``position`` as hints give it: without its detours
+    (:func:`app.engine.detours.without_detours`; a player following the hints of a Relaxed deal
+    saw a run go back and forth 51 times). The lines were checked when they were stored: one
+    that does not replay here is given as it is rather than fail the hint."""
+    try:
+        return without_detours(position, line, rules)
+    except ValueError:
+        return line
 
 
 def _solved(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: float) -> tuple[Hint, bool]:
@@ -142,9 +156,10 @@ def _solved(session: Session, play: LoadedPlay, solver: SolverPool, budget_ms: f
     except SolverBusy:
         return Hint(str(heuristic_move(game)), GUESS), False
     if result.status is Verdict.WINNABLE and result.moves:
-        _keep(session, play, game.position, list(result.moves))
-        _settle_deal(session, play, list(result.moves))
-        return Hint(result.moves[0], ON_LINE), False
+        line = followable(game.position, list(result.moves), game.rules)
+        _keep(session, play, game.position, line)
+        _settle_deal(session, play, line)
+        return Hint(line[0], ON_LINE), False
     unwinnable = result.status is Verdict.UNWINNABLE
     return Hint(str(heuristic_move(game)), UNWINNABLE if unwinnable else GUESS), True
 

@@ -338,3 +338,38 @@ def test_a_hint_the_solver_could_not_prove_is_kept_for_its_position(client: Test
         f"/api/plays/{play['play_id']}/moves", json={"move": first.json()["move"], "version": play["version"]}
     ).json()
     assert client.post(f"/api/plays/{play['play_id']}/hint").status_code == 429  # a new position: solved again
+
+
+def test_a_hint_skips_the_detours_of_the_line_it_follows(settings: Settings) -> None:
+    """A play-tester following the hints of a Relaxed deal saw a run go back and forth 51
+    times: the line a play takes up is kept without its detours (app/engine/detours.py)."""
+    from app.engine import RELAXED
+    from app.engine.detours import without_detours
+    from app.solver import solve
+
+    number, start = 36, deal(36, RELAXED)
+    win = solve(start, RELAXED, max_nodes=100_000)
+    assert win.status == "winnable"
+    planted = ["6-4", "4-6", *win.moves]  # a card to the other copy of the card above it, and back
+    followed = without_detours(start, planted, RELAXED)
+    assert followed[:1] != ["6-4"] and len(followed) <= len(win.moves)
+    with TestClient(create_app(settings)) as client:
+        with client.app.state.services.db.sessions() as s:  # type: ignore[attr-defined]
+            s.execute(delete(SolvedDeal).where(SolvedDeal.number == number, SolvedDeal.mode == "relaxed"))
+            s.add(
+                SolvedDeal(
+                    number=number,
+                    mode="relaxed",
+                    verdict="winnable",
+                    line=planted,
+                    line_length=len(planted),
+                    nodes=win.nodes,
+                    elapsed_ms=win.elapsed_ms,
+                    solver_version="test",
+                    solved_at=datetime.now(UTC),
+                )
+            )
+            s.commit()
+        play = client.post(f"/api/games/{number}/plays", json={"mode": "relaxed", "auto_safe": False}).json()
+        hint = client.post(f"/api/plays/{play['play_id']}/hint").json()
+        assert hint["move"] == followed[0] and hint["reason"] == "This move keeps a win within reach."
