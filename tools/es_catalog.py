@@ -189,6 +189,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "Cards home": "En las bases",
     "Records of this deal": "Récords de esta partida",
     "Your name on the records": "Tu nombre en los récords",
+    "Saved: your records show “%(name)s”.": "Guardado: tus récords muestran «%(name)s».",
+    "Saved: your records show “a player”.": "Guardado: tus récords muestran «un jugador».",
     "Save": "Guardar",
     "Up to %(max)s characters; leave it empty to stay anonymous.": "Hasta %(max)s caracteres; déjalo vacío para seguir en el anonimato.",
     "More": "Más",

@@ -120,7 +120,7 @@ def test_hostile_display_name_is_escaped_everywhere(settings: Settings) -> None:
     app = create_app(settings)
     with TestClient(app) as mallory, TestClient(app) as viewer:
         r = mallory.post("/me/name", data={"name": HOSTILE, "next": "/stats"}, follow_redirects=False)
-        assert r.status_code == 303 and r.headers["location"] == "/stats"
+        assert r.status_code == 303 and r.headers["location"] == "/stats?saved=name"
         # Win a set-up position? Custom plays never count; a numbered win is needed for records,
         # so the name is checked on the pages that show it: stats form, challenge page, records.
         play = mallory.post("/api/games/31/plays", json={}).json()
@@ -152,7 +152,17 @@ def test_display_name_is_length_limited_editable_and_clearable(client: TestClien
     client.post("/me/name", data={"name": "", "next": "/stats"})
     assert 'value=""' in client.get("/stats").text.split('id="display-name"')[1][:80]
     r = client.post("/me/name", data={"name": "Ana", "next": "https://evil.example/"}, follow_redirects=False)
-    assert r.headers["location"] == "/stats"
+    assert r.headers["location"] == "/stats?saved=name"
+
+
+def test_saving_a_name_says_so_on_the_page_it_goes_back_to(client: TestClient) -> None:
+    """A play-tester pressed Save on /stats and saw the page come back with no word of it."""
+    page = client.post("/me/name", data={"name": "Ana", "next": "/stats?mode=relaxed"})
+    assert page.url.path == "/stats" and page.url.params["mode"] == "relaxed"
+    assert "Saved: your records show “Ana”." in page.text
+    page = client.post("/me/name", data={"name": "", "next": "/game/31/records?mode=classic"})
+    assert "Saved: your records show “a player”." in page.text and "Records of game 31" in page.text
+    assert "Saved:" not in client.get("/stats").text  # only on the way back from Save
 
 
 def test_records_page_and_api_show_the_deal_records_with_names(client: TestClient) -> None:

@@ -52,11 +52,14 @@ def set_name(
     name: Annotated[str, Form(max_length=2000, pattern=NAME_TEXT)] = "",
     next: Annotated[str | None, Form(max_length=512, pattern=PRINTABLE)] = None,
 ) -> Response:  # noqa: A002
-    """Set (or clear, when empty) the name shown beside this visitor's records. Too long: a
-    422 page saying so, nothing changed."""
+    """Set (or clear, when empty) the name shown beside this visitor's records, and go back to
+    ``next`` with ``saved=name`` (its form then says so). Too long: a 422 page saying so,
+    nothing changed."""
     try:
         records.set_display_name(session, visitor, name, datetime.now(UTC))
     except ValueError:
         message = _("A display name has at most %(max)s characters.") % {"max": records.NAME_MAX}
         return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=422)
-    return RedirectResponse(safe_next(next, "/stats"), status_code=303)
+    target = safe_next(next, "/stats").split("#")[0]
+    # the form on the page it goes back to says it is saved (templates/partials/name_form.html)
+    return RedirectResponse(target + ("&" if "?" in target else "?") + "saved=name", status_code=303)
