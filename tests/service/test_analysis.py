@@ -241,7 +241,9 @@ def test_while_analysing_the_page_polls_and_refreshes_without_javascript(client:
 def test_no_analysis_for_a_play_that_is_not_over_won_or_missing(client: TestClient) -> None:
     assert client.get("/game/77/analysis").status_code == 404
     client.get("/game/77")  # a page view stores nothing
-    assert "You have not played this deal yet" in client.get("/game/77/analysis").text
+    unplayed = client.get("/game/77/analysis").text
+    assert "You have not played this deal yet" in unplayed
+    assert ">Play this deal<" in unplayed and "Play this deal again" not in unplayed and "/restart" not in unplayed
     client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
     going = client.get("/game/77/analysis")
     assert going.status_code == 409 and "not over yet" in going.text

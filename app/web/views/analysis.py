@@ -67,6 +67,8 @@ class AnalysisView:
     solver_note: str | None = None
     card: int | None = None
     """The finish card whose play this is, when the address names one (else the latest play)."""
+    never_played: bool = False
+    """The visitor has no play of this deal: the page offers to play it, not to play it again."""
 
 
 def done_view(
