@@ -153,6 +153,12 @@ def decimal(value: float, digits: int = 1) -> str:
     return format_decimal(value, format=pattern, locale=current_language())
 
 
+def percent(share: float, digits: int = 1) -> str:
+    """A share (0 … 1) as a percentage in the current language: ``47.3 %`` / ``47,3 %`` (a
+    no-break space before the sign, so a line never starts with it), the same on every page."""
+    return f"{decimal(share * 100, digits)}\u00a0%"
+
+
 def duration(seconds: float) -> str:
     """Play time as ``m:ss`` (``h:mm:ss`` from an hour on), as the finish card writes it."""
     s = int(seconds)

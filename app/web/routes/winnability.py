@@ -11,7 +11,7 @@ from fastapi.responses import Response
 
 from app.deps import SessionDep
 from app.engine import MODES, Mode
-from app.i18n import _
+from app.i18n import _, percent
 from app.params import PRINTABLE
 from app.runtime import ServicesDep
 from app.services.survey import verdict_csv
@@ -19,7 +19,7 @@ from app.services.winnability import headline_rows
 from app.web.deps import mode_named
 from app.web.errors import error_page
 from app.web.templating import templates
-from app.web.views.winnability import HIST_H, HIST_W, LADDER_H, LADDER_W, PAD, pct, winnability_view
+from app.web.views.winnability import HIST_H, HIST_W, LADDER_H, LADDER_W, PAD, winnability_view
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -31,7 +31,7 @@ def winnability_page(request: Request, session: SessionDep, services: ServicesDe
     services.survey.ensure(session)
     views = winnability_view(session)
     box = {"ladder_w": LADDER_W, "ladder_h": LADDER_H, "pad": PAD, "hist_w": HIST_W, "hist_h": HIST_H}
-    conf = (pct(0.95, 0), pct(0.975, 1))
+    conf = (percent(0.95, 0), percent(0.975, 1))
     return templates.TemplateResponse(request, "winnability.html", {"views": views, "conf": conf, **box})
 
 

@@ -13,11 +13,11 @@ from sqlalchemy.orm import Session
 from app.db import queries
 from app.engine import CLASSIC, MODES, RELAXED, Rules
 from app.engine.rules import FAMILY, Build, RunMoves
-from app.i18n import N_, _, ngettext
+from app.i18n import N_, _, ngettext, percent
 from app.services.winnability import mode_survey
 from app.solver import WINNABLE
 from app.web.views.names import mode_title
-from app.web.views.winnability import pct, whole
+from app.web.views.winnability import whole
 
 BLURBS: dict[str, str] = {
     "classic": N_("The original: build down in suit, one card at a time, one pass through the stock."),
@@ -121,7 +121,7 @@ class Won:
     def share(self) -> str:
         """The share in the current language, as the winnability page writes it: ``39.8 %``,
         ``39,8 %``."""
-        return pct(self.won / self.n)
+        return percent(self.won / self.n)
 
     @property
     def count(self) -> str:

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from babel.numbers import format_percent
 from sqlalchemy.orm import Session
 
 from app.engine import MODES
-from app.i18n import _, current_language, ngettext
+from app.i18n import _, ngettext, percent
 from app.services import records
 from app.web.templating import mode_label
 
@@ -90,7 +89,7 @@ def stats_view(session: Session, visitor: str, mode: str) -> StatsView:
         mode=mode,
         modes=[(m, mode_label(m), m == mode) for m in MODES],
         stats=figures,
-        win_rate=format_percent(figures.win_rate, locale=current_language()),
+        win_rate=percent(figures.win_rate, 0),
         bars=chart_bars(figures.recent, MODES[mode].card_count),
         chart_w=CHART_W,
         chart_h=CHART_H,

@@ -13,7 +13,7 @@ from babel.numbers import format_compact_decimal, format_decimal
 from sqlalchemy.orm import Session
 
 from app.engine import MODES
-from app.i18n import _, current_language, decimal
+from app.i18n import _, current_language, decimal, percent
 from app.services import winnability as w
 from app.web.templating import mode_label
 
@@ -29,12 +29,6 @@ LABEL_CHAR = 9.5
 """SVG units one character of an axis label takes at the charts' font size (15, pages.css)."""
 LABEL_GAP = 8
 """SVG units at least between two axis labels."""
-
-
-def pct(share: float, digits: int = 1) -> str:
-    """A share (0 … 1) as a percentage in the current language: ``47.3 %`` (a no-break space
-    before the sign, so a line never starts with it)."""
-    return f"{decimal(share * 100, digits)}\u00a0%"
 
 
 def whole(n: float) -> str:
@@ -140,13 +134,13 @@ def ladder_points(points: list[w.LadderPoint], rate: float) -> tuple[list[Point]
             y(p.won),
             budget_label(p.nodes),
             decimal(p.nodes / rate, 2) if rate else "–",
-            pct(p.resolved),
-            pct(p.won),
+            percent(p.resolved),
+            percent(p.won),
         )
         for p in points
     ]
     x_ticks = _spaced([Tick(x(p.nodes), compact(p.nodes)) for p in points])
-    y_ticks = [Tick(y(s / 4), pct(s / 4, 0)) for s in range(5)]
+    y_ticks = [Tick(y(s / 4), percent(s / 4, 0)) for s in range(5)]
     return out, x_ticks, y_ticks
 
 
@@ -217,7 +211,10 @@ def _label_step(labels: list[str], slot: float) -> int:
 
 def _counts(s: w.Survey) -> list[Row]:
     labels = {"winnable": _("won (proved winnable)"), "unwinnable": _("proved lost"), "unknown": _("undecided")}
-    return [Row(c.verdict, labels[c.verdict], whole(c.k), pct(c.share), pct(c.low), pct(c.high)) for c in s.counts]
+    return [
+        Row(c.verdict, labels[c.verdict], whole(c.k), percent(c.share), percent(c.low), percent(c.high))
+        for c in s.counts
+    ]
 
 
 def mode_view(session: Session, mode: str) -> ModeView:
@@ -248,7 +245,7 @@ def mode_view(session: Session, mode: str) -> ModeView:
         survey=s,
         sample_size=whole(s.n),
         rows=_counts(s),
-        bounds=(pct(s.bounds[0]), pct(s.bounds[1])),
+        bounds=(percent(s.bounds[0]), percent(s.bounds[1])),
         budget=budget,
         budget_seconds=secs,
         machine_time=decimal(s.seconds / 60, 1),
