@@ -115,7 +115,7 @@ def test_win_share_and_take_up_the_challenge_on_a_phone(browser: Browser, base_u
     # The winner's statistics, then both pages in Spanish through the switch.
     page.goto(f"{base_url}/stats")
     expect(page.locator("[data-stat=won]")).to_have_text("1")
-    expect(page.locator("[data-stat=win-rate]")).to_have_text("100%")
+    expect(page.locator("[data-stat=win-rate]")).to_have_text("100\xa0%")
     expect(page.locator(".results-chart rect.won")).to_have_count(1)
     page.screenshot(path=screenshots / "stats_phone_en.png", full_page=True)
     page.get_by_role("link", name="Español").click()
