@@ -342,3 +342,18 @@ def test_the_phone_top_bar_keeps_one_line_whatever_the_verdict_says(browser: Bro
     # a screen reader hears the words, not the "?"
     expect(page.get_by_role("button", name=re.compile(r"^(not yet known|undecided)$"))).to_be_visible()
     context.close()
+
+
+def test_a_phone_held_sideways_shows_every_corner_whole_with_twelve_columns(browser: Browser, base_url: str) -> None:
+    """A play-tester saw the suit of "10♣" cut by the card's edge in Sixty Thieves at 844×390."""
+    context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    for mode in ("sixty-thieves", "lucas"):
+        page.goto(f"{base_url}/game/1?mode={mode}")
+        cut = page.evaluate(
+            """Array.from(document.querySelectorAll('.tableau .card .corner:not(.corner-end)'))
+              .filter(c => c.getBoundingClientRect().right > c.closest('.card').getBoundingClientRect().right - 1)
+              .map(c => c.textContent.trim())"""
+        )
+        assert cut == [], (mode, cut)
+    context.close()
