@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any, cast
 
-from sqlalchemy import Integer, Table, Text, bindparam, func, select, update
+from sqlalchemy import Integer, Table, Text, bindparam, case, func, select, update
 from sqlalchemy.orm import Session, aliased, defer
 
 from app.db.models import FinishCard, PlayAnalysis, PlayRow, SharedDeal, SolvedDeal, SurveyVerdict, Visitor
@@ -301,6 +301,26 @@ def survey_rows(
         if value is not None:
             query = query.where(column == value)
     return list(session.scalars(query.order_by(SurveyVerdict.number, SurveyVerdict.budget)))
+
+
+def survey_revision(session: Session) -> tuple[int, ...]:
+    """A fingerprint of every stored survey verdict: rows, largest id, verdicts won and lost,
+    and the sums of positions, milliseconds and line lengths. A row written, removed or changed
+    since changes it (short of a new set of rows alike in all of these), so figures worked out
+    from the rows may be kept until it changes (:func:`app.services.winnability.mode_survey`)."""
+    v = SurveyVerdict
+    found = session.execute(
+        select(
+            func.count(),
+            func.max(v.id),
+            func.sum(case((v.verdict == Verdict.WINNABLE, 1), else_=0)),
+            func.sum(case((v.verdict == Verdict.UNWINNABLE, 1), else_=0)),
+            func.sum(v.nodes),
+            func.sum(v.elapsed_ms),
+            func.sum(v.line_length),
+        )
+    ).one()
+    return tuple(round(x or 0) for x in found)
 
 
 def survey_keys(session: Session, mode: str) -> set[tuple[str, str, str, int]]:

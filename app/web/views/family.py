@@ -14,7 +14,7 @@ from app.db import queries
 from app.engine import CLASSIC, MODES, RELAXED, Rules
 from app.engine.rules import FAMILY, Build, RunMoves
 from app.i18n import N_, _, ngettext, percent
-from app.services.winnability import mode_survey
+from app.services.winnability import Revision, mode_survey
 from app.solver import WINNABLE
 from app.web.views.names import mode_title
 from app.web.views.winnability import whole
@@ -129,11 +129,11 @@ class Won:
         return whole(self.n)
 
 
-def solver_won(session: Session, mode: str) -> Won | None:
+def solver_won(session: Session, mode: str, revision: Revision | None = None) -> Won | None:
     """The share of deals the solver won in ``mode``: from the winnability survey's headline
     sample when there is one, else from every deal the solver has decided or given up on
-    (``solved_deals``); None when it has looked at none."""
-    survey = mode_survey(session, mode)
+    (``solved_deals``); None when it has looked at none. ``revision``: see :func:`mode_survey`."""
+    survey = mode_survey(session, mode, revision)
     if survey is not None and survey.n:
         return Won(survey.counts[0].k, survey.n, "survey")
     counts = queries.verdict_counts(session, mode)
@@ -227,12 +227,13 @@ class VariantView:
 
 def games_view(session: Session) -> list[VariantView]:
     """Every variant players can choose, in RULES.md's order (Classic and Relaxed first)."""
+    revision = queries.survey_revision(session)
     return [
         VariantView(
             mode=rules.name,
             title=mode_title(rules.name),
             blurb=_(BLURBS[rules.name]),
-            won=solver_won(session, rules.name),
+            won=solver_won(session, rules.name, revision),
             drawing=layout_drawing(rules),
             layout_words=layout_words(rules),
             new_deal_url="/?mode=" + rules.name,

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from babel.numbers import format_compact_decimal, format_decimal
 from sqlalchemy.orm import Session
 
+from app.db import queries
 from app.engine import MODES
 from app.i18n import _, current_language, decimal, percent
 from app.services import winnability as w
@@ -114,7 +116,7 @@ def budget_label(nodes: int) -> str:
     return _("%(n)s positions") % {"n": whole(nodes)}
 
 
-def ladder_points(points: list[w.LadderPoint], rate: float) -> tuple[list[Point], list[Tick], list[Tick]]:
+def ladder_points(points: Sequence[w.LadderPoint], rate: float) -> tuple[list[Point], list[Tick], list[Tick]]:
     """The budget chart: x on a log scale of positions, y the share (0 at the bottom)."""
     left, top, right, bottom = PAD
     plot_w, plot_h = LADDER_W - left - right, LADDER_H - top - bottom
@@ -164,7 +166,7 @@ def _spaced(ticks: list[Tick]) -> list[Tick]:
     return kept[::-1]
 
 
-def histogram(lines: list[int]) -> list[Bin]:
+def histogram(lines: Sequence[int]) -> list[Bin]:
     """Bars of :data:`BIN` moves from the shortest winning line (sorted ``lines``), at most
     :data:`BARS` of them: the last holds every longer line too (its ``high`` is then None)."""
     if not lines:
@@ -217,9 +219,9 @@ def _counts(s: w.Survey) -> list[Row]:
     ]
 
 
-def mode_view(session: Session, mode: str) -> ModeView:
-    """The :class:`ModeView` of ``mode``."""
-    s = w.mode_survey(session, mode)
+def mode_view(session: Session, mode: str, revision: w.Revision | None = None) -> ModeView:
+    """The :class:`ModeView` of ``mode`` (``revision``: see :func:`.w.mode_survey`)."""
+    s = w.mode_survey(session, mode, revision)
     if s is None:
         return ModeView(mode, mode_label(mode), None)
     if s.nodes_budget:
@@ -263,4 +265,5 @@ def mode_view(session: Session, mode: str) -> ModeView:
 
 def winnability_view(session: Session) -> list[ModeView]:
     """One :class:`ModeView` per mode, Classic first."""
-    return [mode_view(session, m) for m in MODES]
+    revision = queries.survey_revision(session)
+    return [mode_view(session, m, revision) for m in MODES]
