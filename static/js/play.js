@@ -384,6 +384,12 @@
     if (ctrl && (key === "z" || key === "Z")) { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
     if (ctrl && (key === "y" || key === "Y")) { stop(event); return press("act-redo"); }
     if (ctrl) return;
+    // A dialog open (the keys, a question) takes the keys for itself: none plays under it.
+    const box = event.target.closest("dialog[open]");
+    if (box) {
+      if (key === "?" && box.id === "keyboard-help") { stop(event); toggleHelp(); }
+      return;
+    }
     if (key === "Escape") { cancel(); closeOverlays(); return; }
     if (key === "?") { stop(event); return toggleHelp(); }
     if (/^[0-9]$/.test(key)) { stop(event); return columnKey(key === "0" ? "10" : key); }
@@ -641,6 +647,22 @@
   document.addEventListener("pointerup", onPointerUp);
   document.addEventListener("pointercancel", () => { if (drag && drag.ghost) slideBack(drag.ghost, drag.src); drag = null; });
   document.addEventListener("keydown", onKey);
+  // Give up and Restart this deal ask first (their hx-confirm) in the table's own dialog, not
+  // the browser's box: the question and what follows (its data-confirm-detail), the action's
+  // own words on its button, Keep playing focused. Only the action's button sends it; Keep
+  // playing or Esc sends nothing.
+  document.addEventListener("htmx:confirm", (e) => {
+    const box = document.getElementById("confirm-box");
+    if (!e.detail.question || !box || typeof box.showModal !== "function") return;
+    e.preventDefault();
+    cancel();
+    box.querySelector("#confirm-question").textContent = e.detail.question;
+    box.querySelector("#confirm-yes").textContent = e.detail.elt.textContent.trim();
+    box.querySelector("#confirm-detail").textContent = e.detail.elt.dataset.confirmDetail || "";
+    box.returnValue = "";
+    box.onclose = () => { if (box.returnValue === "yes") e.detail.issueRequest(true); };
+    box.showModal();
+  });
   // Busy from an action's POST until its answer has settled in the page (a tap between the two
   // would act on the table being replaced); a failed request frees it at once.
   document.addEventListener("htmx:beforeRequest", (e) => {

@@ -25,8 +25,8 @@ def test_give_up_then_see_the_analysis_and_step_through_the_line(
     page = context.new_page()
     page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
     page.wait_for_function("() => window.htmx !== undefined")
-    page.once("dialog", lambda d: d.accept())
     page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()  # the table's question
     page.locator("#fc-analysis").click()
     expect(page).to_have_url(re.compile(rf"/game/{NUMBER}/analysis\?mode=classic&card=\d+$"))  # this card's play
     expect(page.locator(".stock-known")).to_have_text("Analysis with the stock known")

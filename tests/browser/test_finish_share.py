@@ -148,8 +148,8 @@ def test_give_up_with_a_confirmation_and_share_by_clipboard(browser: Browser, ba
     page = context.new_page()
     page.goto(f"{base_url}/game/777?mode=relaxed")
     page.wait_for_function("() => window.htmx !== undefined")
-    page.once("dialog", lambda d: d.accept())
     page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()  # the table's question
     expect(page.locator("#finish-card .fc-headline")).to_have_text("You gave up")
     page.locator("#fc-share").click()
     expect(page.locator("#finish-card .share-status")).to_contain_text("Link copied")

@@ -45,8 +45,8 @@ def test_back_to_the_table_from_the_analysis_and_keep_playing(browser: Browser, 
     page = context.new_page()
     page.goto(f"{base_url}/game/2295?mode=classic")
     page.wait_for_function("() => window.htmx !== undefined")
-    page.once("dialog", lambda d: d.accept())
     page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()  # the table's question
     page.locator("#fc-analysis").click()
     page.wait_for_function("() => window.htmx !== undefined")
     page.get_by_role("link", name="Back to the table").click()

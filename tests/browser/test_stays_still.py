@@ -114,7 +114,6 @@ def test_the_still_moves_line_coming_and_going_moves_nothing(context: BrowserCon
 
 def test_giving_up_moves_nothing_behind_the_finish_card(context: BrowserContext, base_url: str) -> None:
     page = context.new_page()
-    page.on("dialog", lambda d: d.accept())
     open_table(page, f"{base_url}/game/31?mode=classic")
     page.locator(".stock .card").click()
     expect(page.locator("[data-stat=moves]")).to_have_text("1")
@@ -122,6 +121,7 @@ def test_giving_up_moves_nothing_behind_the_finish_card(context: BrowserContext,
     before = boxes(page, kept)
     shot(page, context, "give_up_before")
     page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()  # the table's question
     expect(page.locator("#finish-card")).to_be_visible()
     after = boxes(page, kept)
     shot(page, context, "give_up_after")
