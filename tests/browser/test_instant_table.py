@@ -199,6 +199,13 @@ def test_question_mark_opens_the_keyboard_help_and_escape_closes_it(browser: Bro
     page.keyboard.press("?")
     help_panel = page.locator("#keyboard-help")
     assert help_panel.is_visible() and "Draw a card from the stock" in (help_panel.text_content() or "")
+    for key in ("d", "2", "u", "h"):  # keys of the table play nothing under the open dialog
+        page.keyboard.press(key)
+    page.wait_for_timeout(300)
+    assert help_panel.is_visible() and posts == []
+    page.keyboard.press("?")  # and "?" closes it, as it opened it
+    assert not help_panel.is_visible()
+    page.keyboard.press("?")
     page.keyboard.press("Escape")
     assert not help_panel.is_visible() and posts == []
     ctx.close()
