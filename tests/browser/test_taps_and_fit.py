@@ -344,6 +344,30 @@ def test_the_phone_top_bar_keeps_one_line_whatever_the_verdict_says(browser: Bro
     context.close()
 
 
+def test_on_a_320_px_phone_in_spanish_the_name_gives_way_and_the_verdict_is_whole(
+    browser: Browser, base_url: str
+) -> None:
+    """ "con solución" lost its last letters to an ellipsis at 360 px (the name and the badge
+    shrank together, the badge by a pixel); the name alone gives way, down to 320 px."""
+    for width in (360, 320):
+        context = browser.new_context(
+            viewport={"width": width, "height": 740},
+            has_touch=True,
+            locale="es",
+            extra_http_headers={"Accept-Language": "es"},
+        )
+        page = context.new_page()
+        page.goto(f"{base_url}/game/684138?mode=relaxed")  # a winnable deal of the shipped pool
+        badge = page.locator(".title .solvable")
+        expect(badge).to_have_text(re.compile("con solución"))
+        whole = page.evaluate(
+            "[...document.querySelectorAll('.title .solvable, .game-no')].map(e => e.scrollWidth <= e.clientWidth)"
+        )
+        assert whole == [True, True], width
+        assert page.evaluate("document.documentElement.scrollWidth") == width
+        context.close()
+
+
 def test_a_phone_held_sideways_shows_every_corner_whole_with_twelve_columns(browser: Browser, base_url: str) -> None:
     """A play-tester saw the suit of "10♣" cut by the card's edge in Sixty Thieves at 844×390."""
     context = browser.new_context(viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True)
