@@ -571,6 +571,11 @@
     const was = focusWas;
     focusWas = null;
     if (!target && !t.contains(document.activeElement)) refocus(t, was);
+    // A hint leaves the focus on its cards, never on the stock where Enter would draw (the
+    // stock, kept whole by the answer, still had it after a draw then H).
+    const hinted = t.querySelector(".card.hinted");
+    const active = document.activeElement;
+    if (!target && hinted && active && active.closest && active.closest('[data-pile="S"]')) focusPile(hinted.closest("[data-pile]"));
   }
 
   // The focus after an answer that names no place for it stays where the player was: the same

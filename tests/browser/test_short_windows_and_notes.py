@@ -127,6 +127,23 @@ def test_after_a_hint_enter_does_not_draw_a_card(browser: Browser, base_url: str
     context.close()
 
 
+def test_after_a_draw_then_a_hint_enter_plays_the_hint(browser: Browser, base_url: str) -> None:
+    """A play-tester pressed D, then H (4♥ from the waste onto 5♥ in deal 781), then Enter: the
+    stock, which had the focus from the draw, drew again. The hint takes the focus to its card,
+    and Enter there plays it."""
+    context = _context(browser, base_url, "laptop")
+    page = _open(context, f"{base_url}/game/781?mode=classic")
+    page.keyboard.press("d")
+    expect(page.locator("[data-stat=moves]")).to_have_text("1")
+    page.keyboard.press("h")
+    expect(page.locator('[data-pile="W"] .card.hinted')).to_have_count(1)
+    _settled(page)
+    assert page.evaluate("document.activeElement.closest('[data-pile]').dataset.pile") == "W"
+    with page.expect_request(lambda r: r.method == "POST" and "move=W-10" in (r.post_data or "")):
+        page.keyboard.press("Enter")
+    context.close()
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_finish_cards_buttons_are_in_view(
     browser: Browser, base_url: str, browser_data: Path, screenshots: Path, size: str
