@@ -445,8 +445,8 @@
     pickUp(col, 1);
   }
 
-  // A key lifts ``count`` cards of ``src`` and the focus goes to that pile (where a Tab lands
-  // in it), so the arrow keys go on from there.
+  // A key lifts ``count`` cards of ``src`` and the focus goes to that pile, so the arrow keys
+  // go on from there.
   function pickUp(src, count) {
     if (lift(src, count, true)) focusPile(pile(src));
   }
@@ -464,9 +464,12 @@
     focusPile(next);
   }
 
+  // The focus goes to a pile's top card (its last control): a card under it, focused, would
+  // rise over the cards on it (a play-tester saw Q♦, moved onto K♦, hidden behind it).
   function focusPile(p) {
     if (!p) return;
-    const target = p.querySelector("button, a") || p;
+    const controls = p.querySelectorAll("button, a");
+    const target = controls[controls.length - 1] || p;
     if (target === p && !p.hasAttribute("tabindex")) p.setAttribute("tabindex", "-1");
     target.focus({preventScroll: false});
   }

@@ -193,6 +193,27 @@ def test_a_moved_card_slides_and_reduced_motion_turns_it_off(browser: Browser, b
         ctx.close()
 
 
+def test_after_a_keyboard_move_the_focus_is_on_the_moved_card_in_view(browser: Browser, base_url: str) -> None:
+    """Deal 785: 5 then Enter moves Q♦ onto K♦ in column 1. The focus went to K♦, the pile's
+    first card, which rose over the Q♦ on it (a play-tester saw a blank K♦); it goes to Q♦."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, _ = _open(ctx, base_url, 785)
+    page.keyboard.press("5")
+    page.keyboard.press("Enter")
+    _wait_counter(page, "1")
+    assert _top(page, "1").get_attribute("data-card") == "QD"
+    page.wait_for_timeout(300)  # the slide
+    seen = page.evaluate(
+        """(() => {
+          const a = document.activeElement, r = a.getBoundingClientRect();
+          const under = document.elementFromPoint(r.x + r.width / 2, r.y + r.height - 8);
+          return [a.dataset.card, under && under.closest("[data-card]").dataset.card];
+        })()"""
+    )
+    assert seen == ["QD", "QD"]
+    ctx.close()
+
+
 def test_question_mark_opens_the_keyboard_help_and_escape_closes_it(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page, posts = _open(ctx, base_url)
