@@ -51,6 +51,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "Hints are coming too fast: wait a moment and ask again.": "Demasiadas pistas seguidas: espera un momento y vuelve a pedirla.",
     "There is no move to hint here.": "Aquí no hay ninguna jugada que sugerir.",
     "There is no such mode: this is the Classic game of this deal.": "Ese modo no existe: esta es la partida en modo Clásico de este reparto.",
+    "No deal of this game is proved winnable yet: this one is a random deal.": "Aún no hay ningún reparto de este juego con solución comprobada: este es un reparto al azar.",
+    "You have played the winnable deals found so far: this one is a random deal.": "Ya has jugado los repartos con solución encontrados hasta ahora: este es un reparto al azar.",
     "There is no such game: these are your Classic statistics.": "Ese juego no existe: estas son tus estadísticas del modo Clásico.",
     "This move keeps a win within reach.": "Esta jugada mantiene la victoria a tu alcance.",
     "No win is possible from here any more; this is the best try.": "Desde aquí ya no se puede ganar; este es el mejor intento.",

@@ -20,7 +20,7 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import insert
 from sqlalchemy.orm import Session
@@ -186,21 +186,39 @@ def store_result(
     session.commit()
 
 
-def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> int:
+class Pick(NamedTuple):
+    """A new game's number (:func:`choose_deal`), and why it is a random one when the visitor
+    asked for winnable deals only: ``"no_winnable"`` (none of the mode is proved winnable yet)
+    or ``"all_played"`` (the visitor has played the ones drawn); None otherwise."""
+
+    number: int
+    random_because: str | None
+
+
+def choose_deal(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> Pick:
     """A game number for a new game: from the proved-winnable pool, one this visitor has not
     played, and one whose winning line the winnability page publishes only when no other is
     left (:func:`app.db.queries.random_winnable`; the shipped survey counts before it is loaded
-    into the database); any number when ``only_solvable`` is off, or when six draws from the
-    pool found only deals the visitor has played (a small pool: a new variant's first proved
-    deal must not come back game after game)."""
+    into the database); any number when ``only_solvable`` is off, when the mode has no deal
+    proved winnable (Kings Only may have none), or when six draws from the pool found only deals
+    the visitor has played (a small pool: a new variant's first proved deal must not come back
+    game after game)."""
+    why = None
     if only_solvable:
+        why = "no_winnable"
         for _ in range(6):
             number = queries.random_winnable(session, mode, avoid=shipped_lines(mode))
             if number is None:
                 break
             if not queries.has_played(session, visitor_id, number, mode):
-                return number
-    return secrets.randbelow(MAX_GAME_NUMBER) + 1
+                return Pick(number, None)
+            why = "all_played"
+    return Pick(secrets.randbelow(MAX_GAME_NUMBER) + 1, why)
+
+
+def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> int:
+    """:func:`choose_deal`'s number."""
+    return choose_deal(session, mode, visitor_id, only_solvable).number
 
 
 def build(mode: str, first: int, count: int, budget: str, workers: int, database_url: str | None = None) -> None:

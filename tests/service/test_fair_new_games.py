@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from app.db.models import SurveyVerdict
 from app.db.session import Database, migrate
 from app.services import actions, plays, records
-from app.services.deals import pick_number, store_result
+from app.services.deals import Pick, choose_deal, pick_number, store_result
 from app.services.published import read_survey_file, shipped_lines, survey_file
 from app.web.views.finish import finish_view
 
@@ -58,6 +59,26 @@ def test_a_pool_whose_every_deal_the_visitor_played_gives_a_fresh_number(databas
         plays.act(s, play, actions.parse_act("draw"), version=play.row.version)
         assert 4242 not in {pick_number(s, "lucas", "v", only_solvable=True) for _ in range(5)}
         assert pick_number(s, "lucas", "someone else", only_solvable=True) == 4242
+        assert choose_deal(s, "lucas", "v", only_solvable=True).random_because == "all_played"
+        assert choose_deal(s, "lucas", "someone else", only_solvable=True) == Pick(4242, None)
+
+
+def test_a_random_deal_dealt_for_winnable_only_says_why(database_url: str) -> None:
+    """A play-tester with "Only winnable deals: on" got deal after deal of Kings Only "not yet
+    known" (no deal of it is proved winnable) and no word of why."""
+    migrate(database_url)
+    with Database(database_url).sessions() as s:
+        assert choose_deal(s, "kings-only", "v", only_solvable=True).random_because == "no_winnable"
+        assert choose_deal(s, "kings-only", "v", only_solvable=False).random_because is None
+
+
+def test_new_game_of_a_mode_with_no_winnable_deal_shows_the_notice(client: TestClient) -> None:
+    r = client.get("/?mode=kings-only", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith("&notice=no_winnable")
+    page = client.get(r.headers["location"]).text
+    assert "No deal of this game is proved winnable yet: this one is a random deal." in page
+    r = client.get("/?mode=classic", follow_redirects=False)
+    assert "notice" not in r.headers["location"]
 
 
 def _a_shipped_line(mode: str) -> tuple[int, list[str]]:

@@ -57,6 +57,8 @@ NOTICES = {
     "slow_down": N_("Hints are coming too fast: wait a moment and ask again."),
     "no_hint": N_("There is no move to hint here."),
     "bad_mode": N_("There is no such mode: this is the Classic game of this deal."),
+    "no_winnable": N_("No deal of this game is proved winnable yet: this one is a random deal."),
+    "all_played": N_("You have played the winnable deals found so far: this one is a random deal."),
 }
 """Friendly notices by key: the page shows only these fixed texts (translated), never echoed input."""
 
@@ -177,9 +179,10 @@ def _hint_move(text: str | None) -> Move | None:
 @router.get("/")
 def new_game(session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: ModeQuery) -> RedirectResponse:
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
-    unless the visitor switched "Only winnable deals" off."""
-    number = deals.pick_number(session, mode, visitor, solvable)
-    return RedirectResponse(game_url(number, mode), status_code=303)
+    unless the visitor switched "Only winnable deals" off; a random one, with a notice that
+    says why, when the pool has none for the visitor."""
+    number, random_because = deals.choose_deal(session, mode, visitor, solvable)
+    return RedirectResponse(game_url(number, mode, notice=random_because), status_code=303)
 
 
 @router.post("/prefs/solvable/{number}")
