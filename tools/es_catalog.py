@@ -199,7 +199,12 @@ ES: dict[str, str | tuple[str, str]] = {
     "Language": "Idioma",
     "you": "tú",
     "%(num)s move": ("%(num)s jugada", "%(num)s jugadas"),
-    "Nobody has won this deal in this mode yet.": "Nadie ha ganado aún esta partida en este modo.",
+    "No record on this deal in this mode yet (a win with help takes none).": "Aún no hay récord en esta partida en este modo (una victoria con ayuda no cuenta).",
+    "won in %(moves)s moves, %(time)s, after seeing the winning line": "ganó en %(moves)s jugadas, %(time)s, tras ver la línea ganadora",
+    "won in %(moves)s moves, %(time)s, with %(num)s hint": (
+        "ganó en %(moves)s jugadas, %(time)s, con %(num)s pista",
+        "ganó en %(moves)s jugadas, %(time)s, con %(num)s pistas",
+    ),
     "Your best: %(num)s move, %(time)s": (
         "Tu mejor marca: %(num)s jugada, %(time)s",
         "Tu mejor marca: %(num)s jugadas, %(time)s",

@@ -13,7 +13,7 @@ from app.db import queries
 from app.db.models import FinishCard, SharedDeal
 from app.engine import CLASSIC, MAX_GAME_NUMBER, MODES
 from app.engine.rules import FAMILY
-from app.i18n import DEFAULT, LANGUAGES, _, duration
+from app.i18n import DEFAULT, LANGUAGES, _, duration, ngettext
 from app.services import records
 
 
@@ -71,12 +71,25 @@ def sharer_name(session: Session, shared: SharedDeal) -> str | None:
 
 def result_text(card: FinishCard | None) -> str | None:
     """A finish card's result in words, for after a colon ("Their result: won in 87 moves,
-    6:12"): "won in 87 moves, 6:12", "gave up with 40 of 104 cards home", "blocked with 52 of
+    6:12"): "won in 87 moves, 6:12" (a win with help says so: ", with 12 hints" or ", after
+    seeing the winning line"; it takes no record), "gave up with 40 of 104 cards home", "blocked with 52 of
     156 cards home" (out of the card's variant's card count, RULES.md "The family")."""
     if card is None:
         return None
     if card.result == "won":
-        return _("won in %(moves)s moves, %(time)s") % {"moves": card.moves, "time": duration(card.elapsed_s)}
+        won = {"moves": card.moves, "time": duration(card.elapsed_s), "num": card.hints}
+        if card.hints:
+            return (
+                ngettext(
+                    "won in %(moves)s moves, %(time)s, with %(num)s hint",
+                    "won in %(moves)s moves, %(time)s, with %(num)s hints",
+                    card.hints,
+                )
+                % won
+            )
+        if card.assisted:
+            return _("won in %(moves)s moves, %(time)s, after seeing the winning line") % won
+        return _("won in %(moves)s moves, %(time)s") % won
     values = {"home": card.cards_home, "count": _card_count(card.mode)}
     if card.result == "blocked":
         return _("blocked with %(home)s of %(count)s cards home") % values

@@ -89,6 +89,26 @@ def test_share_with_a_win_names_the_challenger_and_the_result(client: TestClient
     assert "A challenge from Ana" in html
 
 
+def test_a_challenge_says_when_its_win_had_help() -> None:
+    """A play-tester won deal 4242 by following 176 hints and shared it: the challenge said "won
+    in 176 moves, 0:04. Can you do better?" with no word of the hints (a win with help takes no
+    record, so the records beside it said nobody had one)."""
+    from app.db.models import FinishCard
+    from app.i18n import speaking
+    from app.services.challenges import result_text
+
+    def won(hints: int, assisted: bool) -> str | None:
+        card = FinishCard(result="won", moves=176, elapsed_s=4.0, hints=hints, assisted=assisted, cards_home=104)
+        return result_text(card)
+
+    assert won(0, False) == "won in 176 moves, 0:04"
+    assert won(176, True) == "won in 176 moves, 0:04, with 176 hints"
+    assert won(1, True) == "won in 176 moves, 0:04, with 1 hint"
+    assert won(0, True) == "won in 176 moves, 0:04, after seeing the winning line"
+    with speaking("es"):
+        assert won(2, True) == "ganó en 176 jugadas, 0:04, con 2 pistas"
+
+
 def test_sharing_the_same_again_gives_back_the_same_link(client: TestClient) -> None:
     """A play-tester's posts to /s each made a new link. The same deal, card and language give
     the earlier one back; a finish card since, or another language, makes a new one."""
@@ -175,7 +195,7 @@ def test_records_page_and_api_show_the_deal_records_with_names(client: TestClien
     play = custom(client, near_won(slot_tops={7: "QC"}, waste=["KC"]))
     client.post(f"/api/plays/{play['play_id']}/moves", json={"move": "W-F", "version": play["version"]})
     html = client.get("/game/2/records?mode=classic").text
-    assert "Nobody has won this deal in this mode yet." in html
+    assert "No record on this deal in this mode yet (a win with help takes none)." in html
     info = client.get("/api/games/2").json()
     assert info["records"] == [] and info["your_best"] is None and info["record"] is None
     assert client.get("/game/0/records").status_code == 422
