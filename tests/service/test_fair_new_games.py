@@ -79,6 +79,10 @@ def test_new_game_of_a_mode_with_no_winnable_deal_shows_the_notice(client: TestC
     assert "No deal of this game is proved winnable yet: this one is a random deal." in page
     r = client.get("/?mode=classic", follow_redirects=False)
     assert "notice" not in r.headers["location"]
+    r = client.get("/?mode=zzqx", follow_redirects=False)  # said, as a deal's page says it
+    assert "?mode=classic&notice=bad_mode" in r.headers["location"]
+    r = client.get("/?mode=RELAXED", follow_redirects=False)
+    assert r.headers["location"].endswith("?mode=relaxed")
 
 
 def _a_shipped_line(mode: str) -> tuple[int, list[str]]:

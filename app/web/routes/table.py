@@ -177,12 +177,17 @@ def _hint_move(text: str | None) -> Move | None:
 
 
 @router.get("/")
-def new_game(session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: ModeQuery) -> RedirectResponse:
+def new_game(
+    request: Request, session: SessionDep, visitor: VisitorDep, solvable: OnlySolvableDep, mode: ModeQuery
+) -> RedirectResponse:
     """A new game: 303 to a fresh game number's table, drawn from the proved-winnable pool
     unless the visitor switched "Only winnable deals" off; a random one, with a notice that
-    says why, when the pool has none for the visitor."""
+    says why, when the pool has none for the visitor. An unknown ``?mode=`` deals Classic and
+    says so (as a deal's page does)."""
     number, random_because = deals.choose_deal(session, mode, visitor, solvable)
-    return RedirectResponse(game_url(number, mode, notice=random_because), status_code=303)
+    asked = request.query_params.get("mode")
+    notice = "bad_mode" if asked is not None and mode_named(asked) is None else random_because
+    return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)
 
 
 @router.post("/prefs/solvable/{number}")
