@@ -671,6 +671,15 @@
     box.onclose = () => { if (box.returnValue === "yes") e.detail.issueRequest(true); };
     box.showModal();
   });
+  // A tap or click outside an open dialog (on its backdrop) closes it, as Esc does: the
+  // question then sends nothing.
+  document.addEventListener("click", (e) => {
+    const box = e.target instanceof HTMLDialogElement && e.target.open ? e.target : null;
+    if (!box) return;
+    const r = box.getBoundingClientRect();
+    const inside = e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+    if (!inside) box.close();
+  });
   // Busy from an action's POST until its answer has settled in the page (a tap between the two
   // would act on the table being replaced); a failed request frees it at once.
   document.addEventListener("htmx:beforeRequest", (e) => {

@@ -13,8 +13,8 @@ from tests.browser.test_axe import violations
 
 def test_restart_asks_before_dealing_again(browser: Browser, base_url: str, screenshots: Path) -> None:
     """The table's own dialog asks (never the browser's box): the question, "Restart this
-    deal" on its button, Keep playing focused. Esc, Keep playing and the keys under it change
-    nothing; the action's button deals again. Desktop with the mouse, phone with touch."""
+    deal" on its button, Keep playing focused. Esc, Keep playing, a tap outside it and the keys
+    under it change nothing; the action's button deals again. Desktop with the mouse, phone with touch."""
     for touch in (False, True):
         context = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
         page = context.new_page()
@@ -38,6 +38,12 @@ def test_restart_asks_before_dealing_again(browser: Browser, base_url: str, scre
         expect(box).to_be_hidden()
         _press(page, touch, "#act-restart")
         _press(page, touch, "#confirm-no")
+        expect(box).to_be_hidden()
+        _press(page, touch, "#act-restart")
+        if touch:  # a tap on the backdrop, outside the question
+            page.touchscreen.tap(5, 5)
+        else:
+            page.mouse.click(5, 5)
         expect(box).to_be_hidden()
         page.wait_for_timeout(300)
         expect(moves).to_have_text("1")
