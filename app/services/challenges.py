@@ -71,9 +71,10 @@ def sharer_name(session: Session, shared: SharedDeal) -> str | None:
 
 def result_text(card: FinishCard | None) -> str | None:
     """A finish card's result in words, for after a colon ("Their result: won in 87 moves,
-    6:12"): "won in 87 moves, 6:12" (a win with help says so: ", with 12 hints" or ", after
-    seeing the winning line"; it takes no record), "gave up with 40 of 104 cards home", "blocked with 52 of
-    156 cards home" (out of the card's variant's card count, RULES.md "The family")."""
+    6:12"): "won in 87 moves, 6:12" (a win with help says so, as it takes no record: ", with
+    12 hints" or ", after seeing the winning line"), "gave up with 40 of 104 cards home",
+    "blocked with 52 of 156 cards home" (out of the card's variant's card count, RULES.md "The
+    family")."""
     if card is None:
         return None
     if card.result == "won":

@@ -216,11 +216,6 @@ def choose_deal(session: Session, mode: str, visitor_id: str, only_solvable: boo
     return Pick(secrets.randbelow(MAX_GAME_NUMBER) + 1, why)
 
 
-def pick_number(session: Session, mode: str, visitor_id: str, only_solvable: bool) -> int:
-    """:func:`choose_deal`'s number."""
-    return choose_deal(session, mode, visitor_id, only_solvable).number
-
-
 def build(mode: str, first: int, count: int, budget: str, workers: int, database_url: str | None = None) -> None:
     """Solve deals ``first`` … ``first + count - 1`` in ``mode``, store every verdict in the
     database and merge the decided ones into the shipped pool file (``app/pool/{mode}.csv.gz``).

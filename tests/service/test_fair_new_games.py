@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from app.db.models import SurveyVerdict
 from app.db.session import Database, migrate
 from app.services import actions, plays, records
-from app.services.deals import Pick, choose_deal, pick_number, store_result
+from app.services.deals import Pick, choose_deal, store_result
 from app.services.published import read_survey_file, shipped_lines, survey_file
 from app.web.views.finish import finish_view
 
@@ -42,10 +42,10 @@ def test_new_games_skip_deals_whose_line_is_published_while_others_remain(databa
             store_result(s, number, "classic", "winnable", ["D"], 5, 1.0)
         _publish(s, 11, "classic")
         _publish(s, 12, "relaxed")  # published in another mode: no matter here
-        assert {pick_number(s, "classic", "v", only_solvable=True) for _ in range(30)} == {12}
+        assert {choose_deal(s, "classic", "v", only_solvable=True).number for _ in range(30)} == {12}
         # Once every winnable number is published, a published one beats a random number.
         _publish(s, 12, "classic")
-        assert {pick_number(s, "classic", "v", only_solvable=True) for _ in range(10)} <= {11, 12}
+        assert {choose_deal(s, "classic", "v", only_solvable=True).number for _ in range(10)} <= {11, 12}
 
 
 def test_a_pool_whose_every_deal_the_visitor_played_gives_a_fresh_number(database_url: str) -> None:
@@ -54,11 +54,11 @@ def test_a_pool_whose_every_deal_the_visitor_played_gives_a_fresh_number(databas
     migrate(database_url)
     with Database(database_url).sessions() as s:
         store_result(s, 4242, "lucas", "winnable", ["D"], 5, 1.0)
-        assert pick_number(s, "lucas", "v", only_solvable=True) == 4242
+        assert choose_deal(s, "lucas", "v", only_solvable=True).number == 4242
         play = plays.new_play(s, "v", 4242, "lucas")
         plays.act(s, play, actions.parse_act("draw"), version=play.row.version)
-        assert 4242 not in {pick_number(s, "lucas", "v", only_solvable=True) for _ in range(5)}
-        assert pick_number(s, "lucas", "someone else", only_solvable=True) == 4242
+        assert 4242 not in {choose_deal(s, "lucas", "v", only_solvable=True).number for _ in range(5)}
+        assert choose_deal(s, "lucas", "someone else", only_solvable=True).number == 4242
         assert choose_deal(s, "lucas", "v", only_solvable=True).random_because == "all_played"
         assert choose_deal(s, "lucas", "someone else", only_solvable=True) == Pick(4242, None)
 
@@ -102,7 +102,7 @@ def test_new_games_skip_shipped_published_deals_before_the_survey_is_loaded(data
         store_result(s, number, "classic", "winnable", ["D"], 5, 1.0)
         store_result(s, 7, "classic", "winnable", ["D"], 5, 1.0)
         assert 7 not in shipped_lines("classic")
-        assert {pick_number(s, "classic", "v", only_solvable=True) for _ in range(30)} == {7}
+        assert {choose_deal(s, "classic", "v", only_solvable=True).number for _ in range(30)} == {7}
 
 
 def test_a_win_on_a_deal_whose_line_is_published_counts_in_statistics_not_for_records(database_url: str) -> None:

@@ -11,7 +11,7 @@ import pytest
 from app.db import queries
 from app.db.session import Database, migrate
 from app.engine import MAX_GAME_NUMBER, MODES, Position, Rules
-from app.services.deals import pick_number, solvable, store_result
+from app.services.deals import choose_deal, solvable, store_result
 from app.services.pool_worker import BUSY_TRIES, PoolWorker
 from app.services.solver_pool import SolverBusy
 from app.solver import SolveResult
@@ -55,7 +55,7 @@ def test_worker_solves_wanted_deals_first_and_keeps_going_after_an_error(databas
         assert solvable(s, 13, "classic") is None and solvable(s, 14, "classic") is True
         # The worker may have gone on to fill the pool (1, 2, ...) before it stopped: any pick
         # must be a deal it proved winnable, never an unwinnable or failed one.
-        picked = pick_number(s, "classic", "someone", only_solvable=True)
+        picked = choose_deal(s, "classic", "someone", only_solvable=True).number
         assert picked % 2 == 0 and solvable(s, picked, "classic") is True
 
 
