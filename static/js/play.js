@@ -25,6 +25,7 @@
   let gestureAt = -1e9;  // when the latest click of a pointer's first press came (detail 1)
   let rects = null;      // card boxes before a swap, for the slide
   let focusWas = null;   // where the keyboard focus was before a swap: {id} or {pile}
+  let sentWith = null;   // the selection when the latest action was sent: its answer drops it
 
   const table = () => document.getElementById("table");
   const pile = (key) => table() && table().querySelector(`[data-pile="${key}"]`);
@@ -552,11 +553,15 @@
     document.addEventListener("keydown", stopAll, {once: true});
   }
 
+  // A selection made while the answer came stays, if the new table still offers it; one made
+  // before the action was sent (a card lifted, then Hint or Draw pressed) goes with the answer,
+  // so the bar never hides the card a hint names.
   function afterSwap() {
-    const kept = sel;
+    const kept = sel !== sentWith ? sel : null;
+    sentWith = null;
     load();
     clear(); // piles the answer kept (hx-preserve) keep their classes: a stale light goes
-    if (kept && options(kept.src, kept.count)) { sel = kept; show(); } // lifted while the answer came
+    if (kept && options(kept.src, kept.count)) { sel = kept; show(); }
     slide(rects);
     rects = null;
     document.querySelectorAll(".drag-ghost").forEach((g) => g.remove());
@@ -684,7 +689,7 @@
   // would act on the table being replaced); a failed request frees it at once.
   document.addEventListener("htmx:beforeRequest", (e) => {
     const verb = e.detail.requestConfig && e.detail.requestConfig.verb;
-    if (table() && table().contains(e.target) && verb !== "get") busy = true;
+    if (table() && table().contains(e.target) && verb !== "get") { busy = true; sentWith = sel; }
   });
   // The answer to an action carries only the piles that changed: the browser names the piles it
   // shows as the server rendered them (their data-key), and the others come back as empty

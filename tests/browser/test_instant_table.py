@@ -511,3 +511,30 @@ def test_while_carrying_an_empty_lit_column_is_named_for_the_move_as_without_a_s
     page.keyboard.press("Escape")
     assert column.get_attribute("aria-label") == own
     ctx.close()
+
+
+def test_a_card_lifted_before_hint_or_draw_is_put_down_by_the_answer(context: BrowserContext, base_url: str) -> None:
+    """The selection bar lies over the waste on a phone: a lifted card kept across Hint's answer
+    hid the waste card the hint named (a play-tester's finding)."""
+    page, posts = _open(context, base_url)
+    _top(page, "5").click()  # 5♣ has no place: lifted, the bar up
+    assert page.locator(".js-selection-bar").is_visible()
+    page.locator("#act-hint").click()
+    page.wait_for_function("() => document.querySelector('#table .card.hinted') !== null", timeout=5000)
+    page.wait_for_timeout(100)
+    assert page.locator("#table .lifted").count() == 0
+    assert not page.locator(".js-selection-bar").is_visible()
+    hinted = page.locator("#table .card.hinted").first
+    box = hinted.bounding_box()
+    assert box
+    seen = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('[data-card]')?.dataset.card",
+        [box["x"] + box["width"] / 2, box["y"] + 12],
+    )
+    assert seen == hinted.get_attribute("data-card")
+    _top(page, "5").click()  # lifted again, then a draw: its answer puts it down too
+    page.keyboard.press("d")
+    _wait_counter(page, "1")
+    page.wait_for_timeout(100)
+    assert page.locator("#table .lifted").count() == 0 and not page.locator(".js-selection-bar").is_visible()
+    assert len(posts) == 2
