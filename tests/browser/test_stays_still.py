@@ -156,3 +156,22 @@ def test_the_selection_bar_covers_no_button_the_player_needs(context: BrowserCon
     for sel in ["#stock", *(f"#{b}" for b in BUTTONS), ".options > summary"]:
         box = page.locator(sel).bounding_box()
         assert box and not overlap(bar_box, box), (sel, box, bar_box)
+
+
+def test_on_a_laptop_a_column_that_grows_moves_no_other_pile(browser: Browser, base_url: str) -> None:
+    """On a laptop the side column (stock, actions) spans the foundations' row and the
+    tableau's: a column growing from 4 cards to 5 shrank the foundations' row and lifted every
+    column 9 px, and undo put them back (a play-tester's finding). (On a phone the columns
+    stand in two rows, and the second starts below the first's longest column.)"""
+    context = browser.new_context(viewport=DESKTOP)
+    context.size = "desktop"  # type: ignore[attr-defined]
+    page = context.new_page()
+    open_table(page, f"{base_url}/game/4242?mode=classic")
+    before = boxes(page)
+    page.locator('#table [data-pile="2"] .cards > [data-card]').last.click()  # 6♦ onto 7♦: column 1 has 5
+    page.wait_for_function("() => document.querySelector('[data-stat=moves]').textContent === '1'")
+    assert page.locator('#table [data-pile="1"] .cards > [data-card]').count() == 5
+    after = boxes(page)
+    shot(page, context, "column_grows_after")
+    context.close()
+    assert moved(before, after) == {}
