@@ -211,6 +211,7 @@ ES: dict[str, str | tuple[str, str]] = {
     ),
     # Post-game analysis (app/web/views/analysis.py, templates/analysis.html, partials/board.html)
     "You have not played this deal yet.": "Aún no has jugado esta partida.",
+    "None of your finish cards of this deal has that number.": "Ninguna de tus tarjetas finales de esta partida tiene ese número.",
     "You won this play: there is no lost move to look for.": "Has ganado esta partida: no hay ninguna jugada perdedora que buscar.",
     "This game is not over yet. The analysis opens once it is lost, given up or at a dead end.": "Esta partida aún no ha terminado. El análisis se abre cuando se pierde, te rindes o llega a un callejón sin salida.",
     "Solver: %(num)s position of your game checked": (

@@ -245,6 +245,9 @@ def test_no_analysis_for_a_play_that_is_not_over_won_or_missing(client: TestClie
     assert "You have not played this deal yet" in unplayed
     assert ">Play this deal<" in unplayed and "Play this deal again" not in unplayed and "/restart" not in unplayed
     client.post("/game/77/draw", data={"mode": "classic", "version": "0"})
+    no_card = client.get("/game/77/analysis?card=999999")  # a card that is not this visitor's
+    assert no_card.status_code == 404 and "None of your finish cards of this deal has that number" in no_card.text
+    assert "You have not played this deal yet" not in no_card.text
     going = client.get("/game/77/analysis")
     assert going.status_code == 409 and "not over yet" in going.text
     winning.win(client)

@@ -60,7 +60,12 @@ def analysis_page(
         else analysis.play_of_card(session, visitor, number, mode, card)
     )
     if play is None:
-        return _page(request, replace(base, message=_("You have not played this deal yet."), never_played=True), 404)
+        message = (
+            _("You have not played this deal yet.")
+            if card is None
+            else _("None of your finish cards of this deal has that number.")
+        )
+        return _page(request, replace(base, message=message, never_played=True), 404)
     if play.status is plays.PlayStatus.WON:
         return _page(request, replace(base, message=_("You won this play: there is no lost move to look for.")), 409)
     # The table's dead-end banner links here, so its verdict is known and this does not wait.
