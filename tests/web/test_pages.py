@@ -196,6 +196,29 @@ def test_auto_safe_toggle_is_remembered_for_new_plays(client: TestClient) -> Non
     assert "Move safe cards up: off" in client.get("/game/6").text
 
 
+def test_the_auto_safe_switch_takes_only_on_or_off(client: TestClient) -> None:
+    client.get("/game/5")
+    for value in ("maybe", "", None):
+        data = {"mode": "classic", "version": "0"} | ({} if value is None else {"value": value})
+        r = client.post("/game/5/auto-safe", data=data, follow_redirects=False)
+        assert r.status_code == 303 and "notice=bad_request" in r.headers["location"]
+    page = client.get("/game/5").text
+    assert "Move safe cards up: on" in page and 'name="version" value="0"' in page
+    client.post("/game/5/auto-safe", data={"mode": "classic", "version": "0", "value": "off"})
+    assert "Move safe cards up: off" in client.get("/game/5").text
+
+
+def test_the_preference_switches_take_only_on_or_off(client: TestClient) -> None:
+    for url in ("/prefs/solvable/5", "/prefs/display/5/four"):
+        r = client.post(url, data={"mode": "classic", "value": "yes"}, follow_redirects=False)
+        assert r.status_code == 303 and "notice=bad_request" in r.headers["location"]
+        assert "set-cookie" not in r.headers
+    page = client.get("/game/5").text
+    assert "Only winnable deals: on" in page and "Four-colour deck: off" in page
+    client.post("/prefs/solvable/5", data={"mode": "classic", "value": "off"})
+    assert "Only winnable deals: off" in client.get("/game/5").text
+
+
 def test_healthz(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
 

@@ -190,14 +190,20 @@ def new_game(
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)
 
 
+SWITCH = ("on", "off")
+"""What a switch's form (``value``) may say."""
+
+
 @router.post("/prefs/solvable/{number}")
 def set_only_solvable(
     number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on"
 ) -> RedirectResponse:
     """Switch "Only winnable deals" on or off (remembered in a cookie; it steers what "New
-    game" deals) and go back to the table of ``number``."""
-    target = game_url(number, mode)
-    response = RedirectResponse(target, status_code=303)
+    game" deals) and go back to the table of ``number``; a value other than on or off changes
+    nothing and says so."""
+    if value not in SWITCH:
+        return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
+    response = RedirectResponse(game_url(number, mode), status_code=303)
     response.set_cookie(
         SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax", httponly=True
     )
@@ -214,7 +220,9 @@ def set_display(
 ) -> RedirectResponse:
     """Switch a display option (``option``: ``four`` a four-colour deck, ``large`` larger
     cards) on or off, remembered in a cookie (a plain form: no script needed), and go back to
-    the table of ``number``."""
+    the table of ``number``; a value other than on or off changes nothing and says so."""
+    if value not in SWITCH:
+        return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
     shown = set(display_options(request))
     (shown.discard if value == "off" else shown.add)(option)
     response = RedirectResponse(game_url(number, mode), status_code=303)
@@ -376,9 +384,9 @@ def act(
     if version is not None and version > MAX_COUNT:
         version = None
     play = plays.play_to_act_on(session, visitor, number, mode, version)
-    if not known_mode or version is None:
+    if not known_mode or version is None or (action == "auto-safe" and value not in SWITCH):
         # Every action names the version of the table it was made on: a form without one
-        # (or with an unknown mode) changes nothing.
+        # (or with an unknown mode, or a switch set to neither on nor off) changes nothing.
         return _answer(request, session, play, number, mode, "bad_request", is_htmx)
     notice = None
     try:
