@@ -154,6 +154,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Max %(n)s at once": "Máx. %(n)s de una vez",
     "No place takes them": "Ningún sitio las admite",
     "No place takes it": "Ningún sitio la admite",
+    "No foundation takes it now": "Ninguna base la admite ahora",
     "Cancel": "Cancelar",
     "Give up?": "¿Rendirte?",
     "Game %(number)s (%(mode)s): %(num)s move so far, %(home)s of %(count)s cards home.": (

@@ -404,6 +404,7 @@
       const opt = options(sel.src, sel.count);
       const f = opt && Object.keys(opt.t).find((p) => p.startsWith("F"));
       if (f) send(opt.t[f], f);
+      else noFoundation();
       return;
     }
     if (key === "Enter" && sel) { stop(event); return enter(event.target); }
@@ -415,6 +416,16 @@
     if (k === "u") { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
     if (k === "h") { stop(event); return press("act-hint"); }
     if (key.startsWith("Arrow")) return arrow(event);
+  }
+
+  // F with cards no foundation takes: the bar and the screen reader say so (nothing is sent).
+  function noFoundation() {
+    const bar = table().querySelector(".js-selection-bar");
+    if (!bar) return;
+    const max = bar.querySelector(".max");
+    max.textContent = bar.dataset.noFoundation;
+    max.hidden = false;
+    announce(bar.dataset.noFoundation);
   }
 
   // Enter on a lit place the arrows reached sends the cards there; anywhere else, to their

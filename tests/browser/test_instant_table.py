@@ -538,3 +538,16 @@ def test_a_card_lifted_before_hint_or_draw_is_put_down_by_the_answer(context: Br
     page.wait_for_timeout(100)
     assert page.locator("#table .lifted").count() == 0 and not page.locator(".js-selection-bar").is_visible()
     assert len(posts) == 2
+
+
+def test_f_with_a_card_no_foundation_takes_says_so_and_sends_nothing(browser: Browser, base_url: str) -> None:
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    assert _top(page, "5").get_attribute("data-card") == "5C"  # no club is up yet
+    page.locator("header h1").click()
+    page.keyboard.press("5")
+    page.keyboard.press("f")
+    assert page.locator("#announce").text_content() == "No foundation takes it now"
+    assert page.locator(".js-selection-bar .max").text_content() == "No foundation takes it now"
+    assert page.locator("#table .lifted").count() == 1 and posts == []
+    ctx.close()
