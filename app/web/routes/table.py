@@ -204,9 +204,7 @@ def set_only_solvable(
     if value not in SWITCH:
         return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
     response = RedirectResponse(game_url(number, mode), status_code=303)
-    response.set_cookie(
-        SOLVABLE_COOKIE, "off" if value == "off" else "on", max_age=ONE_YEAR_S, samesite="lax", httponly=True
-    )
+    response.set_cookie(SOLVABLE_COOKIE, value, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
     return response
 
 
