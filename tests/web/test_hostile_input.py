@@ -56,6 +56,9 @@ JSON_NUMBERS = ['"\u00b2"', '"42"', "42.5", "-1", "9223372036854775808", "9" * 5
 """Raw JSON values no ``version`` may be. (``42.0`` may: JSON Schema's ``integer`` takes it, as
 the API's document says, and it is read as 42.)"""
 
+PARAM = r"{(\w+)(?::\w+)?}"
+"""A path parameter in a route's path, with its convertor if it names one (``{action:action}``)."""
+
 FORGIVING = {
     ("/game/{number}", "sel"),
     ("/game/{number}", "n"),
@@ -183,10 +186,12 @@ def bench(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Bench]:
 
 
 def _url(bench: Bench, route: Route, hostile: Param | None = None, value: str = "") -> str:
-    path = route.path
-    for name in re.findall(r"{(\w+)}", path):
-        given = value if hostile is not None and hostile.where == "path" and hostile.name == name else None
-        path = path.replace(f"{{{name}}}", given if given is not None else bench.paths[name])
+
+    def one(m: re.Match[str]) -> str:
+        hit = hostile is not None and hostile.where == "path" and hostile.name == m.group(1)
+        return value if hit else bench.paths[m.group(1)]
+
+    path = re.sub(PARAM, one, route.path)
     if hostile is not None and hostile.where == "query":
         path += f"?{hostile.name}={value}"
     return path
@@ -404,7 +409,7 @@ def test_head_answers_wherever_get_does(client: TestClient, tmp_path: Path) -> N
     gets = [r for r in app_routes(tmp_path) if r.method == "GET"]
     assert len(gets) > 15
     for route in gets:
-        url = re.sub(r"{(\w+)}", lambda m: FRESH[m.group(1)], route.path)
+        url = re.sub(PARAM, lambda m: FRESH[m.group(1)], route.path)
         got, head = client.get(url, follow_redirects=False), client.head(url, follow_redirects=False)
         assert head.status_code == got.status_code, url
         assert head.content == b"" and head.headers.get("content-type") == got.headers.get("content-type"), url
@@ -416,7 +421,7 @@ def test_a_405_says_allow_and_what_is_wrong(client: TestClient, tmp_path: Path) 
     """Every route asked with a method it does not take: 405, with ``Allow`` naming its methods
     (HEAD wherever GET is), and a message."""
     for route in app_routes(tmp_path):
-        url = re.sub(r"{(\w+)}", lambda m: FRESH[m.group(1)], route.path)
+        url = re.sub(PARAM, lambda m: FRESH[m.group(1)], route.path)
         r = client.request("PUT", url)
         assert r.status_code == 405, url
         allow = {m.strip() for m in r.headers["allow"].split(",")}

@@ -219,6 +219,16 @@ def test_the_preference_switches_take_only_on_or_off(client: TestClient) -> None
     assert "Only winnable deals: off" in client.get("/game/5").text
 
 
+def test_an_action_that_does_not_exist_is_no_address(client: TestClient) -> None:
+    """``/game/{number}/{action}`` takes the actions' names only: another is a 404 page, by
+    GET (it was a 405, "takes a form") or by POST (it was the table with a notice)."""
+    for method in ("GET", "POST"):
+        r = client.request(method, "/game/4242/xyz", data={"mode": "classic", "version": "0"})
+        assert r.status_code == 404 and "There is no page at this address" in r.text
+    r = client.post("/game/4242/draw", data={"mode": "classic", "version": "0"}, follow_redirects=False)
+    assert r.status_code == 303
+
+
 def test_healthz(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
 

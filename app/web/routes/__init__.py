@@ -29,5 +29,5 @@ ROUTERS: tuple[APIRouter, ...] = (
     rules.router,
     games.router,
     winnability.router,
-    table.router,  # last: its ``POST /game/{number}/{action}`` takes any action name
+    table.router,  # last: its ``POST /game/{number}/{action}`` takes every action's name
 )

@@ -7,11 +7,13 @@ HTMX (``HX-Request``) it is the table fragment itself. API.md, "Pages".
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Form, Path, Query, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy.orm import Session
+from starlette.convertors import Convertor, register_url_convertor
 
 from app.deps import RateDep, RateKeyDep, SessionDep, SolverDep, VisitorDep
 from app.engine import Move
@@ -357,7 +359,23 @@ def dead_end_fragment(
     return response
 
 
-@router.post("/game/{number}/{action}")
+class ActionName(Convertor[str]):
+    """A path segment naming an action of :data:`app.services.actions.NAMES`: any other
+    segment is no address (404), not an action to refuse."""
+
+    regex = "|".join(re.escape(name) for name in actions.NAMES)
+
+    def convert(self, value: str) -> str:
+        return value
+
+    def to_string(self, value: str) -> str:
+        return value
+
+
+register_url_convertor("action", ActionName())
+
+
+@router.post("/game/{number}/{action:action}")
 def act(
     request: Request,
     number: GameNumber,
