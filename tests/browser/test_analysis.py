@@ -87,3 +87,39 @@ def test_the_cards_each_step_moves_are_lit_on_the_first_screen(
         lit_places.update(name for place, _top, _bottom in lit for name in PLACES if name in place.split())
     assert lit_places == set(PLACES)
     context.close()
+
+
+def test_stepping_with_the_keys_keeps_the_focus_on_the_step_links(browser: Browser, base_url: str) -> None:
+    """Enter on Next at the line's last move, on « and on a line's tab: the link pressed gives
+    way to a disabled one (or stays) under the same id, so the focus never falls to the page (a
+    play-tester found it on the page's body each time)."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("#stock").click()  # a move made: the line from where it stopped is not the deal's
+    expect(page.locator('[data-stat="moves"]')).to_have_text("1")
+    page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()
+    page.locator("#fc-analysis").click()
+    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    page.goto(page.url + "&line=deal&step=9999")  # the end of the line
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("#an-prev").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".an-counter")).to_contain_text("Move")
+    page.locator("#an-next").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".an-counter")).to_have_text("End of the line")
+    assert page.evaluate("document.activeElement.id") == "an-next"
+    page.locator("#an-first").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".an-counter")).to_contain_text("Move 1 of")
+    assert page.evaluate("document.activeElement.id") == "an-first"
+    tab = page.locator(".an-tab:not(.current)").first
+    tab_id = tab.get_attribute("id")
+    tab.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#{tab_id}")).to_have_attribute("aria-current", "page")
+    assert page.evaluate("document.activeElement.id") == tab_id
+    context.close()
