@@ -26,6 +26,7 @@
   let rects = null;      // card boxes before a swap, for the slide
   let focusWas = null;   // where the keyboard focus was before a swap: {id} or {pile}
   let sentWith = null;   // the selection when the latest action was sent: its answer drops it
+  let hadFinish = true;  // the table being replaced had a finish card (true: no table swapped)
 
   const table = () => document.getElementById("table");
   const pile = (key) => table() && table().querySelector(`[data-pile="${key}"]`);
@@ -595,6 +596,11 @@
     const hinted = t.querySelector(".card.hinted");
     const active = document.activeElement;
     if (!target && hinted && active && active.closest && active.closest('[data-pile="S"]')) focusPile(hinted.closest("[data-pile]"));
+    // A finish card the answer brought (a win, a give-up) takes the focus, its headline first:
+    // the table behind it is over, and the control that ended the play is gone or hidden.
+    const card = t.querySelector("#finish-card[open] > summary");
+    if (card && !hadFinish) card.focus();
+    hadFinish = true;
   }
 
   // The focus after an answer that names no place for it stays where the player was: the same
@@ -711,7 +717,11 @@
     e.detail.headers["FT-Piles"] = shown.map((p) => p.dataset.pile + "=" + p.dataset.key).join(" ");
   });
   document.addEventListener("htmx:beforeSwap", (e) => {
-    if (e.detail.target && e.detail.target.id === "table") { rects = boxes(); focusWas = focusNow(); }
+    if (e.detail.target && e.detail.target.id === "table") {
+      rects = boxes();
+      focusWas = focusNow();
+      hadFinish = !!document.getElementById("finish-card");
+    }
   });
   // A note over the top bar goes at a tap on it (its buttons and links still act), and a notice
   // goes by itself after a few seconds (static/css/table.css): it never keeps the header hidden.

@@ -81,6 +81,7 @@ def test_win_share_and_take_up_the_challenge_on_a_phone(browser: Browser, base_u
     card = page.locator("#finish-card")
     expect(card).to_be_visible()
     expect(card.locator(".fc-headline")).to_have_text("You won!")
+    expect(card.locator("summary")).to_be_focused()  # the last tap's card went up: the card takes the focus
     expect(card.locator(".badge.record")).to_have_text("New record!")
     expect(card.locator(".badge.best")).to_have_text("Best on this deal")
     expect(card.locator("[data-fc=moves]")).to_have_text(str(len(MOVES)))
@@ -151,6 +152,9 @@ def test_give_up_with_a_confirmation_and_share_by_clipboard(browser: Browser, ba
     page.locator("#act-give-up").click()
     page.locator("#confirm-yes").click()  # the table's question
     expect(page.locator("#finish-card .fc-headline")).to_have_text("You gave up")
+    expect(page.locator("#finish-card > summary")).to_be_focused()  # not the page's body
+    page.keyboard.press("Tab")  # on into the card, not to the table behind it
+    assert page.evaluate("document.activeElement.closest('#finish-card') !== null")
     page.locator("#fc-share").click()
     expect(page.locator("#finish-card .share-status")).to_contain_text("Link copied")
     copied = page.evaluate("() => navigator.clipboard.readText()")
