@@ -91,6 +91,31 @@
       }
     }
     showBar(opt);
+    nameLifted(cards[cards.length - 1], opt);
+  }
+
+  const nameOf = (card) => (card.querySelector(".corner") || card).textContent.trim();
+
+  // The lifted top card is named for what a tap on it does, as without a script: its preferred
+  // move ("10♥: Move to column 6 (preferred)"), or putting it down. clear() gives its name back.
+  function nameLifted(card, opt) {
+    const bar = table().querySelector(".js-selection-bar");
+    if (!bar || !card) return;
+    const move = opt && opt.p && Object.keys(opt.t).find((key) => opt.t[key] === opt.p);
+    const words = move
+      ? nameOf(card) + ": " + (move.startsWith("F") ? bar.dataset.toFoundationPreferred : bar.dataset.toColumnPreferred.replace("{n}", move))
+      : bar.dataset.putDown.replace("{card}", nameOf(card));
+    if (!("tapLabel" in card.dataset)) card.dataset.tapLabel = card.getAttribute("aria-label") || "";
+    card.setAttribute("aria-label", words);
+  }
+
+  // What a lift says to a screen reader: the cards picked up, then the bar's note if any.
+  function sayLifted() {
+    const bar = table().querySelector(".js-selection-bar");
+    if (!bar || !sel) return;
+    const names = cardsOf(sel.src).slice(-sel.count).map(nameOf).join(" ");
+    const max = bar.querySelector(".max");
+    announce(bar.dataset.picked.replace("{cards}", names) + (max.hidden ? "" : ". " + max.textContent));
   }
 
   // A tap on a card of a lit place moves the carried cards there: its accessible name says so,
@@ -147,6 +172,7 @@
       return true;
     }
     show();
+    sayLifted();
     return true;
   }
 

@@ -551,3 +551,22 @@ def test_f_with_a_card_no_foundation_takes_says_so_and_sends_nothing(browser: Br
     assert page.locator(".js-selection-bar .max").text_content() == "No foundation takes it now"
     assert page.locator("#table .lifted").count() == 1 and posts == []
     ctx.close()
+
+
+def test_a_card_lifted_by_a_key_is_announced_and_named_for_a_tap_on_it(browser: Browser, base_url: str) -> None:
+    """A screen reader hears what was picked up and the bar's note, and the lifted card's name
+    says what a tap on it does, as the page without a script names it (a play-tester heard
+    nothing and read "5♣: pick up" on a lifted card)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.locator("header h1").click()
+    page.keyboard.press("5")  # 5♣: no place takes it
+    assert page.locator("#announce").text_content() == "Picked up: 5♣. No place takes it"
+    assert _top(page, "5").get_attribute("aria-label") == "5♣: put down"
+    page.keyboard.press("2")  # 6♦: onto 7♦ in column 1, its one place
+    assert page.locator("#announce").text_content() == "Picked up: 6♦"
+    assert _top(page, "2").get_attribute("aria-label") == "6♦: Move to column 1 (preferred)"
+    page.keyboard.press("Escape")
+    assert _top(page, "2").get_attribute("aria-label") == "6♦: move onto 7♦ in column 1"  # its own name back
+    assert posts == []
+    ctx.close()
