@@ -123,3 +123,23 @@ def test_stepping_with_the_keys_keeps_the_focus_on_the_step_links(browser: Brows
     expect(page.locator(f"#{tab_id}")).to_have_attribute("aria-current", "page")
     assert page.evaluate("document.activeElement.id") == tab_id
     context.close()
+
+
+def test_on_a_small_phone_the_title_and_the_badge_do_not_overlap(browser: Browser, base_url: str) -> None:
+    """At 320 px the title ("Analysis #1 · Classic") shrank to 74 px beside the badge and ran
+    under it (a play-tester's finding): the badge now goes to the next line."""
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()
+    page.locator("#fc-analysis").click()
+    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    title, badge = page.locator(".analysis .title"), page.locator(".stock-known")
+    t, b = title.bounding_box(), badge.bounding_box()
+    assert t and b
+    apart = t["x"] + t["width"] <= b["x"] or t["y"] + t["height"] <= b["y"]
+    assert apart, (t, b)
+    assert title.evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # its words fit its box
+    context.close()
