@@ -1,5 +1,5 @@
 """A hint says its move in words, in the visitor's language (issue 17): "10♠ onto J♠ (column
-6 → 1)", "A♦ to its foundation", "Draw a card from the stock", never the notation ("6-1",
+6 → 1)", "A♦ to its foundation (from column 3)", "Draw a card from the stock", never the notation ("6-1",
 "3-F", "D"), which stays in the hint note's data-move and in the API. The same words as the
 analysis (one wording function, app.web.views.words.describe_move)."""
 
@@ -15,7 +15,7 @@ from app.web.hint_seal import HintSeal
 # (deal, move, English, Spanish): moves legal in the deal's first position.
 HINTS = [
     (6, "6-1", "Hint: 10♠ onto J♠ (column 6 → 1)", "Pista: 10♠ sobre J♠ (columna 6 → 1)"),
-    (4242, "3-F", "Hint: A♦ to its foundation", "Pista: A♦ a su base"),
+    (4242, "3-F", "Hint: A♦ to its foundation (from column 3)", "Pista: A♦ a su base (desde la columna 3)"),
     (6, "D", "Hint: Draw a card from the stock", "Pista: Pasa una carta del montón"),
 ]
 NOTE = re.compile(r'<p class="notice hint-note" role="status" data-move="([^"]*)"><strong>([^<]*)</strong>')
@@ -33,3 +33,16 @@ def test_the_hint_note_says_the_move_in_words_in_both_languages(
         assert note.groups() == (move, words)
         announce = re.search(r'data-announce="([^"]*)"', html)
         assert announce and words + "." in announce.group(1)  # what a screen reader hears, a sentence
+
+
+def test_a_move_to_a_foundation_says_where_the_card_comes_from() -> None:
+    """A keyboard or screen-reader player is told where to find the card ("A♠ to its
+    foundation" alone sent them looking for it; a play-tester's finding)."""
+    from dataclasses import replace
+
+    from app.engine import CLASSIC, Move, deal, parse_card
+    from app.web.views.words import describe_move
+
+    position = replace(deal(4242, CLASSIC), waste=(parse_card("AS"),))
+    assert describe_move(position, Move.parse("W-F")) == "A♠ to its foundation (from the waste)"
+    assert describe_move(position, Move.parse("3-F")) == "A♦ to its foundation (from column 3)"

@@ -166,7 +166,7 @@ def _announcement(table: TableView, action: str | None, notice: str | None) -> s
 
 def _sentence(text: str) -> str:
     """``text`` ending as a sentence does, so that a screen reader pauses between the parts
-    ("Hint: 2♣ to its foundation. This move keeps a win within reach.")."""
+    ("Hint: 2♣ to its foundation (from column 4). This move keeps a win within reach.")."""
     text = text.rstrip()
     return text if not text or text[-1] in ".!?…" else text + "."
 

@@ -29,14 +29,16 @@ def _names(cards: Sequence[Card]) -> str:
 def describe_move(position: Position, move: Move) -> str:
     """A move in words for ``position`` (where it is legal), as the hint and the analysis say
     it: "10♦ onto J♦ (column 3 → 9)", "7♦ 6♦ to an empty column (waste → column 4)", "7♠ to its
-    foundation", "Draw a card from the stock", "Turn the waste over"."""
+    foundation (from column 2)", "Draw a card from the stock", "Turn the waste over"."""
     if move.action is Action.DRAW:
         return _("Draw a card from the stock")
     if move.action is Action.REDEAL:
         return _("Turn the waste over")
     what = _names(moved_cards(position, move))
     if move.target == FOUNDATION:
-        return _("%(cards)s to its foundation") % {"cards": what}
+        if move.source == WASTE:
+            return _("%(cards)s to its foundation (from the waste)") % {"cards": what}
+        return _("%(cards)s to its foundation (from column %(source)s)") % {"cards": what, "source": move.source}
     if move.source == WASTE:
         route = _("waste → column %(target)s") % {"target": move.target}
     else:
