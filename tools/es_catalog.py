@@ -335,7 +335,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Columns 11 to 13, in the games that have them.": "Las columnas 11 a 13, en los juegos que las tienen.",
     "Space": "Espacio",
     "or": "o",
-    "Draw a card from the stock.": "Pasa una carta del montón al descarte.",
+    "Draw a card from the stock. With a button or a card focused, Space presses it instead.": "Pasa una carta del montón al descarte. Si un botón o una carta tiene el foco, Espacio lo pulsa.",
     "Shift": "Mayús",
     "Ask for a hint.": "Pide una pista.",
     "Put the cards down again (cancel the selection).": "Suelta las cartas (cancela la selección).",
