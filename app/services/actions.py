@@ -68,13 +68,17 @@ NAMES: tuple[str, ...] = ("move", "draw", "redeal", "undo", "redo", "finish", "r
 
 MOVE_HELP = "a move is required: 3-6, 3-6/3, W-5, 3-F, W-F, D or R"
 
+SWITCH = ("on", "off")
+"""What a switch's ``value`` may say (``auto-safe``, and the table's preference forms)."""
 
-def parse_act(name: str, move: str | None = None, value: bool | None = None) -> Act:
+
+def parse_act(name: str, move: str | None = None, value: str | None = None) -> Act:
     """The :data:`Act` named ``name`` (one of :data:`NAMES`); ``move`` is the notation text a
-    ``move`` needs, ``value`` the switch position ``auto-safe`` needs (on when None).
+    ``move`` needs, ``value`` the switch position (:data:`SWITCH`) ``auto-safe`` needs.
 
     :raises ActionRejected: ``bad_action`` for an unknown name, ``malformed_move`` for a move
-        missing or not in the notation (API.md, Notation).
+        missing or not in the notation (API.md, Notation), ``bad_switch`` for ``auto-safe``
+        with a value neither on nor off.
     """
     simple: dict[str, Act] = {
         "draw": PlayMove(DRAW),
@@ -87,7 +91,9 @@ def parse_act(name: str, move: str | None = None, value: bool | None = None) -> 
     if name in simple:
         return simple[name]
     if name == "auto-safe":
-        return SetAutoSafe(value is not False)
+        if value not in SWITCH:
+            raise ActionRejected("bad_switch", f"value must be on or off, not {value!r}")
+        return SetAutoSafe(value == "on")
     if name != "move":
         raise ActionRejected("bad_action", f"action must be one of {', '.join(NAMES)}, not {name!r}")
     if not move:

@@ -192,10 +192,6 @@ def new_game(
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)
 
 
-SWITCH = ("on", "off")
-"""What a switch's form (``value``) may say."""
-
-
 @router.post("/prefs/solvable/{number}")
 def set_only_solvable(
     number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on"
@@ -203,7 +199,7 @@ def set_only_solvable(
     """Switch "Only winnable deals" on or off (remembered in a cookie; it steers what "New
     game" deals) and go back to the table of ``number``; a value other than on or off changes
     nothing and says so."""
-    if value not in SWITCH:
+    if value not in actions.SWITCH:
         return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
     response = RedirectResponse(game_url(number, mode), status_code=303)
     response.set_cookie(SOLVABLE_COOKIE, value, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
@@ -221,7 +217,7 @@ def set_display(
     """Switch a display option (``option``: ``four`` a four-colour deck, ``large`` larger
     cards) on or off, remembered in a cookie (a plain form: no script needed), and go back to
     the table of ``number``; a value other than on or off changes nothing and says so."""
-    if value not in SWITCH:
+    if value not in actions.SWITCH:
         return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
     shown = set(display_options(request))
     (shown.discard if value == "off" else shown.add)(option)
@@ -400,13 +396,13 @@ def act(
     if version is not None and version > MAX_COUNT:
         version = None
     play = plays.play_to_act_on(session, visitor, number, mode, version)
-    if not known_mode or version is None or (action == "auto-safe" and value not in SWITCH):
+    if not known_mode or version is None:
         # Every action names the version of the table it was made on: a form without one
-        # (or with an unknown mode, or a switch set to neither on nor off) changes nothing.
+        # (or with an unknown mode) changes nothing.
         return _answer(request, session, play, number, mode, "bad_request", is_htmx)
     notice = None
     try:
-        what = actions.parse_act(action, move, value == "on")
+        what = actions.parse_act(action, move, value)
         play = plays.act(session, play, what, version=version, idle_cap_s=services.settings.idle_cap_s)
         services.dead_ends.start(play)
     except plays.StaleVersion as exc:
