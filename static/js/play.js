@@ -102,11 +102,8 @@
     const bar = table().querySelector(".js-selection-bar");
     if (!bar || !card) return;
     const move = opt && opt.p && Object.keys(opt.t).find((key) => opt.t[key] === opt.p);
-    const words = move
-      ? nameOf(card) + ": " + (move.startsWith("F") ? bar.dataset.toFoundationPreferred : bar.dataset.toColumnPreferred.replace("{n}", move))
-      : bar.dataset.putDown.replace("{card}", nameOf(card));
-    if (!("tapLabel" in card.dataset)) card.dataset.tapLabel = card.getAttribute("aria-label") || "";
-    card.setAttribute("aria-label", words);
+    const words = move ? nameOf(card) + ": " + moveWords(bar, move, true) : bar.dataset.putDown.replace("{card}", nameOf(card));
+    rename(card, words);
   }
 
   // What a lift says to a screen reader: the cards picked up, then the bar's note if any.
@@ -118,6 +115,18 @@
     announce(bar.dataset.picked.replace("{cards}", names) + (max.hidden ? "" : ". " + max.textContent));
   }
 
+  // The words of a move to the place ``key`` ("Move to column 6 (preferred)").
+  function moveWords(bar, key, preferred) {
+    if (key.startsWith("F")) return preferred ? bar.dataset.toFoundationPreferred : bar.dataset.toFoundation;
+    return (preferred ? bar.dataset.toColumnPreferred : bar.dataset.toColumn).replace("{n}", key);
+  }
+
+  // Give ``el`` the name ``words`` for as long as cards are carried (clear() gives its own back).
+  function rename(el, words) {
+    if (!("tapLabel" in el.dataset)) el.dataset.tapLabel = el.getAttribute("aria-label") || "";
+    el.setAttribute("aria-label", words);
+  }
+
   // A tap on a card of a lit place moves the carried cards there: its accessible name says so,
   // in the words of the lit place's button without a script ("Move to column 6 (preferred)").
   // A lit place with no card to press (an empty column, a foundation) is itself what the keys
@@ -125,15 +134,9 @@
   function nameForMove(p, key, preferred) {
     const bar = table().querySelector(".js-selection-bar");
     if (!bar) return;
-    const home = key.startsWith("F");
-    const words = home
-      ? (preferred ? bar.dataset.toFoundationPreferred : bar.dataset.toFoundation)
-      : (preferred ? bar.dataset.toColumnPreferred : bar.dataset.toColumn).replace("{n}", key);
+    const words = moveWords(bar, key, preferred);
     const cards = p.querySelectorAll("a[data-card], button[data-card]");
-    (cards.length ? cards : [p]).forEach((c) => {
-      if (!("tapLabel" in c.dataset)) c.dataset.tapLabel = c.getAttribute("aria-label") || "";
-      c.setAttribute("aria-label", words);
-    });
+    (cards.length ? cards : [p]).forEach((c) => rename(c, words));
   }
 
   function showBar(opt) {
