@@ -6,11 +6,14 @@ analysis (one wording function, app.web.views.words.describe_move)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from fastapi.testclient import TestClient
 
+from app.engine import CLASSIC, Move, deal, parse_card
 from app.web.hint_seal import HintSeal
+from app.web.views.words import describe_move
 
 # (deal, move, English, Spanish): moves legal in the deal's first position.
 HINTS = [
@@ -38,11 +41,6 @@ def test_the_hint_note_says_the_move_in_words_in_both_languages(
 def test_a_move_to_a_foundation_says_where_the_card_comes_from() -> None:
     """A keyboard or screen-reader player is told where to find the card ("A♠ to its
     foundation" alone sent them looking for it; a play-tester's finding)."""
-    from dataclasses import replace
-
-    from app.engine import CLASSIC, Move, deal, parse_card
-    from app.web.views.words import describe_move
-
     position = replace(deal(4242, CLASSIC), waste=(parse_card("AS"),))
     assert describe_move(position, Move.parse("W-F")) == "A♠ to its foundation (from the waste)"
     assert describe_move(position, Move.parse("3-F")) == "A♦ to its foundation (from column 3)"
