@@ -612,8 +612,9 @@
     if (focusAfter === "S") target = document.getElementById("stock") || pile("S");
     focusAfter = null;
     const notice = t.querySelector(".notice");
-    announce(t.dataset.announce || "");
-    if (notice) announce(notice.textContent);
+    // the answer's words (#table[data-announce]) hold its notice and its hint with its reason,
+    // each ending as a sentence: a notice's own text, read after them, would cut them short
+    announce(t.dataset.announce || (notice ? notice.textContent : ""));
     celebrate();
     if (target) focusPile(target.matches("button, a") ? target.parentElement : target);
     if (target && target.matches("button, a")) target.focus();

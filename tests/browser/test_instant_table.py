@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import DESKTOP, PHONE
 from .latency import one_round, slow_network
@@ -569,4 +569,20 @@ def test_a_card_lifted_by_a_key_is_announced_and_named_for_a_tap_on_it(browser: 
     page.keyboard.press("Escape")
     assert _top(page, "2").get_attribute("aria-label") == "6♦: move onto 7♦ in column 1"  # its own name back
     assert posts == []
+    ctx.close()
+
+
+def test_a_hint_is_heard_whole_with_its_reason_each_part_a_sentence(browser: Browser, base_url: str) -> None:
+    """The live region said the hint note's own text, "Hint: A♣ to its foundation (from column
+    1) This move keeps a win within reach.", with no stop between the move and its reason (a
+    play-tester's finding): it says the answer's words, each part a sentence."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url, 2)
+    page.locator("header h1").click()
+    page.keyboard.press("h")
+    expect(page.locator("#table .hint-note")).to_have_count(1)
+    assert page.locator("#announce").text_content() == (
+        "Hint: A♣ to its foundation (from column 1). This move keeps a win within reach."
+    )
+    assert len(posts) == 1
     ctx.close()

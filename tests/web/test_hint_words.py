@@ -21,6 +21,8 @@ HINTS = [
     (4242, "3-F", "Hint: A♦ to its foundation (from column 3)", "Pista: A♦ a su base (desde la columna 3)"),
     (6, "D", "Hint: Draw a card from the stock", "Pista: Pasa una carta del montón"),
 ]
+REASON = {"en": "This move keeps a win within reach.", "es": "Esta jugada mantiene la victoria a tu alcance."}
+"""The reason of a hint on a winning line ("line" in its seal)."""
 NOTE = re.compile(r'<p class="notice hint-note" role="status" data-move="([^"]*)"><strong>([^<]*)</strong>')
 
 
@@ -35,7 +37,7 @@ def test_the_hint_note_says_the_move_in_words_in_both_languages(
         assert note, html[:300]
         assert note.groups() == (move, words)
         announce = re.search(r'data-announce="([^"]*)"', html)
-        assert announce and words + "." in announce.group(1)  # what a screen reader hears, a sentence
+        assert announce and words + ". " + REASON[lang] in announce.group(1)  # heard: two sentences
 
 
 def test_a_move_to_a_foundation_says_where_the_card_comes_from() -> None:

@@ -112,12 +112,13 @@ def _render(
             # action's answer covered the top bar for its 8 s again after each move
             challenge = challenges.challenge_line(session, play.row.challenge_id)
     notice_text = _(NOTICES[notice]) if notice in NOTICES else None
-    table.announce = _announcement(table, action, notice_text)
+    hint_reason = _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None
+    table.announce = _announcement(table, action, notice_text, hint_reason)
     context: dict[str, Any] = {
         "t": table,
         "challenge": challenge,
         "notice": notice_text,
-        "hint_reason": _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None,
+        "hint_reason": hint_reason,
         "finish": finish,
         "idle_cap_s": services.settings.idle_cap_s,
     }
@@ -138,10 +139,11 @@ def _whole_page_url(request: Request, play: plays.LoadedPlay, notice: str | None
     return game_url(number, mode, notice=notice)
 
 
-def _announcement(table: TableView, action: str | None, notice: str | None) -> str:
+def _announcement(table: TableView, action: str | None, notice: str | None, hint_reason: str | None) -> str:
     """What the page's live region says after this answer (``#table[data-announce]``): the
     action just made in words ("7♠ from column 3 to column 6. A♣ went up.", "Undone."), the
-    hint, then the notice, and the end of the game or a dead end."""
+    hint and why it is given (``hint_reason``: "This move keeps a win within reach."), then the
+    notice, and the end of the game or a dead end."""
     parts: list[str] = []
     if action == "undo" and notice is None:
         parts.append(_("Undone."))
@@ -151,6 +153,8 @@ def _announcement(table: TableView, action: str | None, notice: str | None) -> s
         parts.append(table.announce)
     if table.hint_words:
         parts.append(_("Hint: %(move)s") % {"move": table.hint_words})
+        if hint_reason:
+            parts.append(hint_reason)
     if notice:
         parts.append(notice)
     if table.won:
