@@ -327,7 +327,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "Do not rush low cards home. A 3 still on a column may be the only place to park a 2 that is in the way.": "No tengas prisa por subir las cartas bajas. Un 3 que sigue en una columna puede ser el único sitio donde dejar un 2 que estorba.",
     "Everything on the table is face up: before you move, find where the cards you need next are buried and dig towards them.": "En la mesa todo está boca arriba: antes de mover, busca dónde están enterradas las cartas que vas a necesitar y ve despejando hacia ellas.",
     "Try things out. Undo has no limit, and a hint shows you a way forward when you are stuck.": "Prueba sin miedo. Deshacer no tiene límite, y una pista te muestra por dónde seguir cuando te atascas.",
-    "Pick up column 1 to 9, or 10 with 0. Press the same key again to take one more card of its run.": "Coge la columna 1 a 9, o la 10 con el 0. Pulsa otra vez la misma tecla para coger una carta más de su escalera.",
+    "Pick up column 1 to 9, or 10 with 0 (the keys of the digits’ row or of the keypad, whatever your keyboard prints on them). Press the same key again to take one more card of its run.": "Coge la columna 1 a 9, o la 10 con el 0 (las teclas de la fila de los números o del teclado numérico, con lo que tu teclado tenga impreso en ellas). Pulsa otra vez la misma tecla para coger una carta más de su escalera.",
     "Pick up the top card of the waste.": "Coge la carta de arriba del descarte.",
     "With cards picked up: move them onto that column, or with F onto a foundation.": "Con cartas cogidas: muévelas a esa columna, o con la F a una base.",
     "Enter": "Intro",

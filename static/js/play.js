@@ -423,10 +423,15 @@
     }
     if (key === "Escape") { cancel(); closeOverlays(); return; }
     if (key === "?") { stop(event); return toggleHelp(); }
-    if (/^[0-9]$/.test(key)) { stop(event); return columnKey(key === "0" ? "10" : key); }
-    // Shift with 1, 2, 3 (by the key's place, whatever the layout prints on it): columns 11–13.
-    const high = event.shiftKey && /^Digit[123]$/.test(event.code) ? String(10 + Number(event.code.slice(5))) : null;
-    if (high && table().querySelector(`.tableau > [data-pile="${high}"]`)) { stop(event); return columnKey(high); }
+    const digit = digitOf(event);
+    if (digit !== null) {
+      stop(event);
+      // Shift with 1, 2, 3: columns 11–13 where the game has them, else 1–3 (an AZERTY
+      // keyboard types its digits with Shift)
+      const high = event.shiftKey && "123".includes(digit) ? String(10 + Number(digit)) : null;
+      if (high && table().querySelector(`.tableau > [data-pile="${high}"]`)) return columnKey(high);
+      return columnKey(digit === "0" ? "10" : digit);
+    }
     const k = key.toLowerCase();
     if (k === "w") { stop(event); return pickUp("W", 1); }
     if (k === "f" && sel) {
@@ -446,6 +451,15 @@
     if (k === "u") { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
     if (k === "h") { stop(event); return press("act-hint"); }
     if (key.startsWith("Arrow")) return arrow(event);
+  }
+
+  // The digit a key stands for, by its place on the keyboard (the digits' row or the keypad),
+  // whatever the layout prints on it: AZERTY's unshifted "&" is 1. Else a digit the key types
+  // (a keyboard that gives no place), else null.
+  function digitOf(event) {
+    const place = /^(Digit|Numpad)([0-9])$/.exec(event.code || "");
+    if (place) return place[2];
+    return /^[0-9]$/.test(event.key) ? event.key : null;
   }
 
   // F with cards no foundation takes: the bar and the screen reader say so (nothing is sent).

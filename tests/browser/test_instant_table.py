@@ -586,3 +586,30 @@ def test_a_hint_is_heard_whole_with_its_reason_each_part_a_sentence(browser: Bro
     )
     assert len(posts) == 1
     ctx.close()
+
+
+def _keydown(page: Page, key: str, code: str, shift: bool = False) -> None:
+    """A key as a keyboard of another layout sends it (Playwright types a US keyboard's)."""
+    page.evaluate(
+        "([key, code, shiftKey]) => document.activeElement.dispatchEvent("
+        "new KeyboardEvent('keydown', {key, code, shiftKey, bubbles: true, cancelable: true}))",
+        [key, code, shift],
+    )
+
+
+def test_the_column_keys_go_by_the_keys_place_so_an_azerty_keyboard_plays_too(browser: Browser, base_url: str) -> None:
+    """On an AZERTY keyboard the digits' row types "&", "é", "(" … unshifted and the digits with
+    Shift: the column keys did nothing there, and Shift+1 lifted column 1 where it meant 11."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.locator("header h1").click()
+    _keydown(page, "(", "Digit5")  # AZERTY's 5 key, unshifted
+    assert page.locator("#table [data-pile='5'] .lifted").count() == 1
+    page.keyboard.press("Escape")
+    _keydown(page, "2", "Digit2", shift=True)  # with Shift: no column 12 here, so column 2
+    assert page.locator("#table [data-pile='2'] .lifted").count() == 1
+    page.keyboard.press("Escape")
+    _keydown(page, "5", "Numpad5")  # the keypad
+    assert page.locator("#table [data-pile='5'] .lifted").count() == 1
+    assert posts == []
+    ctx.close()
