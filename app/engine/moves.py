@@ -259,6 +259,11 @@ def _turned_up(position: Position, source: int, left: int) -> tuple[int, ...]:
     return tuple(counts) if any(counts) else ()
 
 
+def _times(n: int) -> str:
+    """``1`` -> "one redeal", ``2`` -> "2 redeals"."""
+    return "one redeal" if n == 1 else f"{n} redeals"
+
+
 def why_illegal(position: Position, move: Move, rules: Rules) -> str:
     """A player-readable reason why ``move`` is not legal in ``position`` (best effort; the
     verdict itself always comes from :func:`legal_moves`)."""
@@ -269,7 +274,9 @@ def why_illegal(position: Position, move: Move, rules: Rules) -> str:
         if position.stock:
             return "the stock still has cards"
         if position.redeals_left <= 0:
-            return "no redeal is left (Classic turns the stock over never)"
+            if not rules.redeals:
+                return f"{rules.title} never turns the waste over into a new stock"
+            return f"no redeal is left ({rules.title} allows {_times(rules.redeals)})"
         return "the waste is empty"
     for pile in (move.source, move.target):
         if pile > n:

@@ -159,7 +159,19 @@ def test_redeal_is_never_legal_in_classic() -> None:
     game = Game(deal(4242, CLASSIC), CLASSIC, auto_safe=False)
     for _ in range(64):
         game.play("D")
-    with pytest.raises(IllegalMoveError, match="no redeal is left"):
+    with pytest.raises(IllegalMoveError, match="Classic never turns the waste over into a new stock"):
+        game.play("R")
+
+
+def test_the_reason_a_redeal_is_refused_names_the_mode_played() -> None:
+    """A tester read "no redeal is left (Classic turns the stock over never)" in Relaxed."""
+    game = Game(deal(4242, RELAXED), RELAXED, auto_safe=False)
+    for _ in range(64):
+        game.play("D")
+    game.play("R")
+    for _ in range(64):
+        game.play("D")
+    with pytest.raises(IllegalMoveError, match=r"no redeal is left \(Relaxed allows one redeal\)"):
         game.play("R")
 
 
