@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal, cast
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
@@ -61,13 +62,28 @@ Card = Annotated[
     StringConstraints(pattern=r"^[A2-9TJQK][SHDC]$"),
     Field(description="rank A23456789TJQK then suit SHDC: 7S, TD"),
 ]
+
+
+def _ten_as_t(text: str) -> str:
+    """``10D`` -> ``TD``: a card's input may write its rank ten as ``10`` (RULES.md, notation)."""
+    return "T" + text[2:] if text.startswith("10") else text
+
+
+CardIn = Annotated[
+    str,
+    StringConstraints(pattern=r"^(?:[A2-9TJQK]|10)[SHDC]$"),
+    AfterValidator(_ten_as_t),
+    Field(description="rank A23456789TJQK (a ten also as 10) then suit SHDC: 7S, TD, 10D"),
+]
+"""A card in a set-up position: as :data:`Card`, and a ten may be written ``10``."""
 _COLUMNS = sorted({rules.columns for rules in FAMILY})
 _SLOTS = sorted({rules.foundation_slots for rules in FAMILY})
 _CARDS = max(rules.card_count for rules in FAMILY)
 _REDEALS = max(rules.redeals for rules in FAMILY)
 Pile = Annotated[list[Card], Field(max_length=_CARDS)]
+PileIn = Annotated[list[CardIn], Field(max_length=_CARDS)]
 Tableau = Annotated[
-    list[Pile],
+    list[PileIn],
     Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1], description="columns, each bottom card first"),
 ]
 ShownPile = Annotated[
@@ -78,14 +94,13 @@ ShownTableau = Annotated[
     list[ShownPile],
     Field(min_length=_COLUMNS[0], max_length=_COLUMNS[-1], description="columns, each bottom card first"),
 ]
-Foundations = Annotated[
-    list[Card | None],
-    Field(
-        min_length=_SLOTS[0],
-        max_length=_SLOTS[-1],
-        description="each slot's top card or null; per suit in the order S, H, D, C",
-    ),
-]
+_SLOTS_FIELD = Field(
+    min_length=_SLOTS[0],
+    max_length=_SLOTS[-1],
+    description="each slot's top card or null; per suit in the order S, H, D, C",
+)
+Foundations = Annotated[list[Card | None], _SLOTS_FIELD]
+FoundationsIn = Annotated[list[CardIn | None], _SLOTS_FIELD]
 
 
 def _no_default(schema: dict[str, Any]) -> None:
@@ -100,9 +115,9 @@ class PositionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     tableau: Tableau
-    foundations: Foundations
-    waste: Annotated[Pile, Field(description="bottom first; the last is the playable top")]
-    stock: Annotated[Pile, Field(description="draw order: the first is drawn first")]
+    foundations: FoundationsIn
+    waste: Annotated[PileIn, Field(description="bottom first; the last is the playable top")]
+    stock: Annotated[PileIn, Field(description="draw order: the first is drawn first")]
     redeals_left: Annotated[int, Field(ge=0, le=_REDEALS), BeforeValidator(_whole_number)] = Field(
         default=cast(int, None),  # left out: the mode's own (engine_json leaves it out); null is refused
         validate_default=False,

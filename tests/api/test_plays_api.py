@@ -160,6 +160,20 @@ def test_custom_play_from_position(client: TestClient) -> None:
     assert "2-F" in after["legal_moves"]
 
 
+def test_a_set_up_position_may_write_a_ten_as_10(client: TestClient) -> None:
+    """RULES.md: "input also accepts 10" (a tester's 10S got a 422 naming the pattern)."""
+    pos = _full_custom_position()
+    pos["tableau"] = [["10D" if c == "TD" else c for c in col] for col in pos["tableau"]]
+    pos["tableau"][2] = ["10S", *pos["tableau"][2]]
+    pos["stock"] = list(pos["stock"])
+    pos["stock"].remove("TS")
+    r = client.post("/api/plays", json={"position": pos})
+    assert r.status_code == 201, r.text
+    assert r.json()["position"]["tableau"][2] == ["TS", "QH"]  # the answer writes it T, as always
+    pos["tableau"][2][0] = "1S"
+    assert client.post("/api/plays", json={"position": pos}).status_code == 422
+
+
 def test_custom_position_errors_say_what_is_wrong(client: TestClient) -> None:
     pos = _full_custom_position()
     pos["stock"] = pos["stock"][1:]
@@ -255,12 +269,13 @@ def test_booleans_and_integers_are_json_ones(client: TestClient) -> None:
 
 
 def test_a_position_is_checked_at_the_edge(client: TestClient) -> None:
-    """Cards are written as API.md says (``7S``, ``TD``), the layout is one of the family's (9 to
-    13 columns, 8 or 12 foundation slots), and nothing else is a 500 or slips through; a layout
+    """Cards are written as RULES.md says (``7S``, ``TD``; ``10D`` is read as ``TD``), the layout
+    is one of the family's (9 to 13 columns, 8 or 12 foundation slots), and nothing else is a 500
+    or slips through; a layout
     of the family that is not the mode's is the engine's 422, saying what is wrong."""
     for change in (
-        {"waste": ["10S"]},
         {"waste": ["7s"]},
+        {"waste": ["1S"]},
         {"tableau": [[]] * 8},
         {"tableau": [[]] * 14},
         {"foundations": [None] * 7},
