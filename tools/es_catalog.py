@@ -99,6 +99,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "empty clubs foundation": "base de tréboles vacía",
     "%(card)s: send to the preferred place (%(move)s)": "%(card)s: mandar al sitio preferido (%(move)s)",
     "%(card)s: put down": "%(card)s: soltar",
+    "Put down: %(cards)s": "Soltado: %(cards)s",
     "Picked up: %(cards)s": "En la mano: %(cards)s",
     "%(card)s: move (%(move)s)": "%(card)s: mover (%(move)s)",
     "%(card)s: pick up": "%(card)s: coger",

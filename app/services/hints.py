@@ -40,13 +40,16 @@ REASONS = {
 
 def heuristic_move(game: Game) -> Move:
     """The most useful-looking legal move: a card home, then the waste onto a column, then a
-    build that empties a column or frees a card for a foundation; drawing only when it is the
-    only action. ``game`` must have a legal move."""
-    pos = game.position
+    build that empties a column or frees a card for a foundation, and last a run moved off a
+    card it builds on (it frees nothing); never the move that takes the last one straight back
+    while another is legal (a play-tester's hints sent 8♦ from one 9♦ to the other and back, ten
+    times); drawing only when it is the only action. ``game`` must have a legal move."""
+    pos, rules = game.position, game.rules
     legal = game.legal_moves()
     table_moves = [m for m in legal if m.action is Action.MOVE]
     if not table_moves:
         return legal[0]
+    back = _way_back(game)
 
     def score(m: Move) -> int:
         if m.target == FOUNDATION:
@@ -63,9 +66,25 @@ def heuristic_move(game: Game) -> Move:
             value += 150
         elif foundation_slot(pos, rest[-1]) is not None:
             value += 250
-        return value
+        elif len(rest) > pos.hidden(m.source - 1) and rules.builds_on(col[-m.count], rest[-1]):
+            value = 10  # off one card it builds on, onto another: nothing is freed
+        return value - (1000 if m == back else 0)
 
     return max(table_moves, key=score)
+
+
+def _way_back(game: Game) -> Move | None:
+    """The move that takes the play's last move straight back (``8-1/2`` -> ``1-8/2``), if it
+    was a move between two columns."""
+    if not game.steps:
+        return None
+    try:
+        last = Move.parse(game.steps[-1].action)
+    except ValueError:
+        return None  # Finish
+    if last.action is not Action.MOVE or last.source == WASTE or last.target == FOUNDATION:
+        return None
+    return Move(Action.MOVE, last.target, last.source, last.count)
 
 
 def _start_line(session: Session, row: PlayRow) -> tuple[Position, list[str]] | None:

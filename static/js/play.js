@@ -115,6 +115,15 @@
     announce(bar.dataset.picked.replace("{cards}", names) + (max.hidden ? "" : ". " + max.textContent));
   }
 
+  // Cards put down at the player's word (Esc, Cancel, a tap on them with nowhere to go or
+  // elsewhere on the table): a screen reader hears it ("Put down: 6♥"), not the lift still.
+  function putDown() {
+    const bar = table() && table().querySelector(".js-selection-bar");
+    const names = sel && bar ? cardsOf(sel.src).slice(-sel.count).map(nameOf).join(" ") : null;
+    cancel();
+    if (names) announce(bar.dataset.putDownCards.replace("{cards}", names));
+  }
+
   // The words of a move to the place ``key`` ("Move to column 6 (preferred)").
   function moveWords(bar, key, preferred) {
     if (key.startsWith("F")) return preferred ? bar.dataset.toFoundationPreferred : bar.dataset.toFoundation;
@@ -304,20 +313,20 @@
       if (event.detail >= 2 && hit.src === lastSent.src && lastSent.at >= gestureAt) return;
       if (doubleTap(hit)) return;
       if (sel && sel.src === hit.src && sel.count === hit.count) {
-        if (!sendPreferred(hit.src, hit.count)) cancel();
+        if (!sendPreferred(hit.src, hit.count)) putDown();
         return;
       }
       lift(hit.src, hit.count, false);
       return;
     }
-    if (sel && !event.target.closest("button, a, summary, input")) cancel();
+    if (sel && !event.target.closest("button, a, summary, input")) putDown();
   }
 
   function onBar(event) {
     const b = event.target.closest("button");
     if (!b || !sel) return;
     stop(event);
-    if (b.classList.contains("cancel")) return cancel();
+    if (b.classList.contains("cancel")) return putDown();
     const n = sel.count + Number(b.dataset.step);
     if (n >= 1 && n <= runLength(sel.src)) lift(sel.src, n, true);
   }
@@ -421,7 +430,7 @@
       if (key === "?" && box.id === "keyboard-help") { stop(event); toggleHelp(); }
       return;
     }
-    if (key === "Escape") { cancel(); closeOverlays(); return; }
+    if (key === "Escape") { putDown(); closeOverlays(); return; }
     if (key === "?") { stop(event); return toggleHelp(); }
     const digit = digitOf(event);
     if (digit !== null) {
@@ -478,7 +487,7 @@
     const lit = target.closest ? target.closest("[data-pile].lit") : null;
     const opt = lit && options(sel.src, sel.count);
     if (opt && opt.t[lit.dataset.pile]) return send(opt.t[lit.dataset.pile], lit.dataset.pile);
-    if (!sendPreferred(sel.src, sel.count)) cancel();
+    if (!sendPreferred(sel.src, sel.count)) putDown();
   }
 
   function draw() {

@@ -163,6 +163,34 @@ def test_give_up_with_a_confirmation_and_share_by_clipboard(browser: Browser, ba
     context.close()
 
 
+def test_after_giving_up_a_reload_shows_the_finish_card_and_after_play_again_the_new_play(
+    browser: Browser, base_url: str
+) -> None:
+    """A reload after Give up dealt the number afresh: the finish card, its Share and its
+    analysis were gone (a play-tester's finding). The address is the card's now, until the
+    card's Play this deal again, whose table a reload keeps."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/779?mode=classic")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#finish-card .fc-headline")).to_have_text("You gave up")
+    expect(page).to_have_url(f"{base_url}/game/779/card?mode=classic")
+    page.reload()
+    expect(page.locator("#finish-card .fc-headline")).to_have_text("You gave up")
+    page.locator("#fc-replay").click()
+    expect(page.locator("#finish-card")).to_have_count(0)
+    expect(page).to_have_url(f"{base_url}/game/779?mode=classic")
+    page.locator("#stock").click()
+    waste = page.locator("#table [data-pile='W'] [data-card]")
+    expect(waste).to_have_count(1)
+    page.reload()
+    expect(page.locator("#finish-card")).to_have_count(0)
+    expect(waste).to_have_count(1)  # the new play, as it stands
+    context.close()
+
+
 def test_give_up_and_share_without_javascript(browser: Browser, base_url: str) -> None:
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)
     page = context.new_page()

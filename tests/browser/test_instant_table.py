@@ -12,6 +12,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
+from app.engine import CLASSIC, Position
+from tests.service.test_hints import stuck_table
+from tests.web.test_dead_end_slot import DEAD_END_TOPS
+
 from .conftest import DESKTOP, PHONE
 from .latency import one_round, slow_network
 from .seed import seed_play
@@ -568,6 +572,10 @@ def test_a_card_lifted_by_a_key_is_announced_and_named_for_a_tap_on_it(browser: 
     assert _top(page, "2").get_attribute("aria-label") == "6♦: Move to column 1 (preferred)"
     page.keyboard.press("Escape")
     assert _top(page, "2").get_attribute("aria-label") == "6♦: move onto 7♦ in column 1"  # its own name back
+    assert page.locator("#announce").text_content() == "Put down: 6♦"  # not "Picked up: 6♦" still
+    page.keyboard.press("5")
+    page.locator(".js-selection-bar .cancel").click()
+    assert page.locator("#announce").text_content() == "Put down: 5♣"
     assert posts == []
     ctx.close()
 
@@ -612,4 +620,32 @@ def test_the_column_keys_go_by_the_keys_place_so_an_azerty_keyboard_plays_too(br
     _keydown(page, "5", "Numpad5")  # the keypad
     assert page.locator("#table [data-pile='5'] .lifted").count() == 1
     assert posts == []
+    ctx.close()
+
+
+def test_on_a_phone_the_stock_and_buttons_stay_put_at_the_foot_of_the_window(browser: Browser, base_url: str) -> None:
+    """The bottom bar sat just under the tableau and moved down each time a column grew (Hint
+    20 px after one move, a play-tester's finding): it sits at the window's foot from the start."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page, posts = _open(ctx, base_url)
+    before = [page.locator(s).bounding_box() for s in ("#stock", "#act-hint")]
+    foot = page.locator(".bottom").evaluate("el => el.getBoundingClientRect().bottom")
+    assert abs(foot - PHONE["height"]) <= 1, foot
+    rows = page.locator("#table [data-pile='1']").bounding_box()
+    page.locator("#table [data-pile='2'] .cards > :last-child").tap()  # 6♦ onto 7♦: column 1 grows
+    _wait_counter(page, "1")
+    assert page.locator("#table [data-pile='1']").bounding_box()["height"] > rows["height"]  # type: ignore[index]
+    assert [page.locator(s).bounding_box() for s in ("#stock", "#act-hint")] == before
+    ctx.close()
+
+
+def test_at_a_dead_end_the_note_of_moves_left_goes(browser: Browser, base_url: str, browser_data: Path) -> None:
+    """A play-tester read "There are still moves on the table" under "Dead end: no card can reach
+    a foundation any more": true, but the moves lead nowhere, so the note goes with the banner."""
+    start = Position.from_json(stuck_table(DEAD_END_TOPS), CLASSIC)  # one move, 8-4, leads nowhere
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(seed_play(ctx, base_url, browser_data, start.text(reveal_stock=True), 31338, "classic"))
+    expect(page.locator("#table .dead-end")).to_be_visible(timeout=20_000)
+    expect(page.locator("#table .hint-moves")).to_be_hidden()
     ctx.close()

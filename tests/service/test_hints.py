@@ -42,6 +42,18 @@ def position_with(
     return {"tableau": tableau, "foundations": foundations, "waste": waste or [], "stock": stock + rest}
 
 
+def test_heuristic_puts_last_a_run_moved_off_a_card_it_builds_on_and_never_takes_a_move_back() -> None:
+    """A play-tester's best-try hints sent 8♦ from one 9♦ to the other and back, ten times."""
+    tops = [["9D"], ["KH"], ["KD"], ["KC"], ["KS"], ["KH"], ["KD"], ["9D", "8D"], ["5S"], ["6S"]]
+    game = Game(Position.from_json(stuck_table(tops), CLASSIC), CLASSIC, auto_safe=False)
+    assert [str(m) for m in game.legal_moves()] == ["8-1", "9-10"]  # 8♦ onto the other 9♦; 5♠ onto 6♠
+    assert str(heuristic_move(game)) == "9-10"  # 8-1 frees nothing: 8♦ already lies on a 9♦
+    game.play("8-1")
+    assert str(heuristic_move(game)) == "9-10"  # not 1-8, straight back
+    game.play("9-10")
+    assert str(heuristic_move(game)) == "1-8"  # the only move left: a hint is always a legal move
+
+
 def test_heuristic_prefers_a_card_home_and_never_draws_while_the_table_can_move() -> None:
     game = Game(deal(4242, CLASSIC), CLASSIC, auto_safe=False)
     assert str(heuristic_move(game)) == "3-F"  # the A♦ on column 3

@@ -66,3 +66,20 @@ def test_display_options_are_forms_kept_in_a_cookie(client: TestClient) -> None:
     head = client.get("/game/4242").text.split("<form", 1)[0]
     assert "deck-four" not in head and "cards-large" in head
     assert 'id="act-cards-large" class="btn toggle on"' in client.get("/game/4242").text
+
+
+def test_the_page_has_one_live_region_whatever_it_shows(client: TestClient) -> None:
+    """API.md: "the page has one live region, aria-live="polite"". A notice, a hint note and the
+    end banners were role="status" too, each a live region of its own (a tester's finding): the
+    one region says them, from data-announce."""
+    notice = client.get("/game/5?notice=illegal").text
+    hinted = client.post(
+        "/game/4242/hint", data={"version": version_of(client.get("/game/4242").text)}, headers=HX
+    ).text
+    client.post("/game/4242/resign", data={"version": version_of(hinted)})
+    gave_up = client.get("/game/4242/card").text
+    for html, shown in ((notice, 'class="notice"'), (hinted, "hint-note"), (gave_up, "end-banner")):
+        assert shown in html
+        assert not re.search(r'class="(?:notice|banner)[^"]*"[^>]*(?:role=|aria-live)', html), shown
+        assert html.count('aria-live="polite"') == (shown != "hint-note"), shown  # a swap's answer: none
+    assert 'aria-live="polite"' in notice and "That move is not allowed here." in announce(notice)

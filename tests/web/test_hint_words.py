@@ -23,7 +23,7 @@ HINTS = [
 ]
 REASON = {"en": "This move keeps a win within reach.", "es": "Esta jugada mantiene la victoria a tu alcance."}
 """The reason of a hint on a winning line ("line" in its seal)."""
-NOTE = re.compile(r'<p class="notice hint-note" role="status" data-move="([^"]*)"><strong>([^<]*)</strong>')
+NOTE = re.compile(r'<p class="notice hint-note" data-move="([^"]*)"><strong>([^<]*)</strong>')
 
 
 @pytest.mark.parametrize(("number", "move", "english", "spanish"), HINTS)

@@ -298,7 +298,9 @@ def restart(
     else:
         play = plays.new_play(session, visitor, number, mode)
     if is_htmx:
-        return _render(request, session, play, notice="restarted")
+        response = _render(request, session, play, notice="restarted")
+        response.headers["HX-Replace-Url"] = game_url(number, play.row.mode)  # off a finish card's address
+        return response
     return RedirectResponse(game_url(number, play.row.mode), status_code=303)
 
 
@@ -434,7 +436,12 @@ def _answer(
     action: str | None = None,
 ) -> Response:
     if is_htmx:
-        return _render(request, session, play, notice=notice, action=action)
+        response = _render(request, session, play, notice=notice, action=action)
+        if play.status is plays.PlayStatus.RESIGNED:
+            # the address becomes the finish card's, so a reload shows the card again rather
+            # than a fresh deal of the number (a play-tester lost it, and its Share, that way)
+            response.headers["HX-Replace-Url"] = game_url(number, mode, "card")
+        return response
     if play.status is plays.PlayStatus.RESIGNED:
         return RedirectResponse(game_url(number, mode, "card"), status_code=303)
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)
