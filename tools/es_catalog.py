@@ -100,6 +100,7 @@ ES: dict[str, str | tuple[str, str]] = {
     "%(card)s: send to the preferred place (%(move)s)": "%(card)s: mandar al sitio preferido (%(move)s)",
     "%(card)s: put down": "%(card)s: soltar",
     "Put down: %(cards)s": "Soltado: %(cards)s",
+    "This picture comes in these languages: %(codes)s.": "Esta imagen está en estos idiomas: %(codes)s.",
     "Picked up: %(cards)s": "En la mano: %(cards)s",
     "%(card)s: move (%(move)s)": "%(card)s: mover (%(move)s)",
     "%(card)s: pick up": "%(card)s: coger",

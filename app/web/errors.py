@@ -5,6 +5,7 @@ visitor's language)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -73,11 +74,23 @@ async def invalid_request(request: Request, exc: RequestValidationError) -> Resp
     Pages: a friendly 422 page in the visitor's language."""
     errors = exc.errors()
     if answers_json(request):
-        detail = "; ".join(
-            ".".join(str(p) for p in e.get("loc", ())) + ": " + str(e.get("msg", "invalid")) for e in errors
-        )
+        detail = "; ".join(_problem(e) for e in errors)
         return JSONResponse({"error": "invalid_request", "detail": detail}, status_code=422)
     return error_page(request, page_error_message([tuple(e.get("loc", ())) for e in errors]))
+
+
+def _problem(error: Any) -> str:
+    """One validation problem in words: ``"body.move: String should have …"``; a body that is
+    no JSON says so and where ("the body is not valid JSON at character 14: Expecting …"), and
+    a body that is no JSON object (a form, plain text) says what to send (a tester read
+    "body.14: JSON decode error" and "Input should be a valid dictionary")."""
+    loc, kind = tuple(error.get("loc", ())), error.get("type")
+    if kind == "json_invalid":
+        why = (error.get("ctx") or {}).get("error", "broken")
+        return f"the body is not valid JSON at character {loc[-1]}: {why}"
+    if loc == ("body",) and kind in ("model_attributes_type", "dict_type"):
+        return "the body must be a JSON object, sent with Content-Type: application/json"
+    return ".".join(str(p) for p in loc) + ": " + str(error.get("msg", "invalid"))
 
 
 BODY_NOT_READ = "There was an error parsing the body"

@@ -321,3 +321,22 @@ def test_an_unreadable_body_is_a_documented_400(client: TestClient) -> None:
     assert r.status_code == 400 and set(r.json()) == {"error", "detail"}
     assert r.json()["error"] == "unreadable_body" and "not UTF-8" in r.json()["detail"]
     assert "400" in client.get("/openapi.json").json()["paths"]["/api/solve"]["post"]["responses"]
+
+
+def test_a_body_that_is_no_json_object_is_told_what_to_send(client: TestClient) -> None:
+    """A tester read "body.14: JSON decode error" (14 is a character, not a field) and, for a
+    form sent to the API, "Input should be a valid dictionary"."""
+    pid = new_play(client)["play_id"]
+    broken = client.post(
+        f"/api/plays/{pid}/moves", content='{"move": "D", ', headers={"Content-Type": "application/json"}
+    )
+    assert broken.status_code == 422
+    assert broken.json()["detail"].startswith("the body is not valid JSON at character 14: Expecting")
+    for body, kind in (("move=D&version=0", "application/x-www-form-urlencoded"), ("D", "text/plain")):
+        r = client.post(f"/api/plays/{pid}/moves", content=body, headers={"Content-Type": kind})
+        assert r.status_code == 422, kind
+        assert r.json() == {
+            "error": "invalid_request",
+            "detail": "the body must be a JSON object, sent with Content-Type: application/json",
+        }
+    assert client.get(f"/api/plays/{pid}").json()["version"] == 0  # nothing changed

@@ -85,8 +85,10 @@ def test_the_picture_is_cached_by_its_url_and_the_older_url_varies(settings: Set
         assert "accept-language" not in png.headers.get("vary", "").lower()
         other = TestClient(app, headers={"Accept-Language": "en", "Cookie": "ft_lang=en"})
         assert other.get(f"/s/{code}/image-es.png").content == png.content  # the URL alone decides
-        assert crawler.get(f"/s/{code}/image-fr.png").status_code == 404
-        assert crawler.get("/s/AAAAAAAAAAAA/image-es.png").status_code == 404
+        french = crawler.get(f"/s/{code}/image-fr.png")  # a known link, a language it lacks: says so
+        assert french.status_code == 404 and "This picture comes in these languages: en, es." in french.text
+        unknown = crawler.get("/s/AAAAAAAAAAAA/image-es.png")
+        assert unknown.status_code == 404 and "This challenge link is not known" in unknown.text
         # The URL without a language (links shared before) redirects to the right one.
         old = crawler.get(f"/s/{code}/image.png", follow_redirects=False)
         assert old.status_code == 307 and old.headers["location"] == f"/s/{code}/image-es.png"

@@ -119,8 +119,11 @@ def challenge_image(
     """The link preview picture (1200×630 PNG) in ``lang``: number, mode, challenger and
     result. The same for every viewer, so it is cached ``public`` and sets no cookie."""
     shared = challenges.find(session, code)
-    if shared is None or lang not in LANGUAGES:
+    if shared is None:
         return _not_found(request)
+    if lang not in LANGUAGES:  # the link is known: its picture is not in that language
+        message = _("This picture comes in these languages: %(codes)s.") % {"codes": ", ".join(LANGUAGES)}
+        return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=404)
     with speaking(lang):
         png = preview_png(session, shared)
     return Response(png, media_type="image/png", headers={"Cache-Control": IMAGE_CACHE})
