@@ -59,7 +59,8 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``"3-6"``, ``"3-6/3"``, ``"W-5"``, ``"3-F"``, ``"W-F"``, ``"D"``, ``"R"``
-        (any case, spaces ignored). Column numbers are not checked against a layout here.
+        (any case; spaces, tabs and line ends ignored, as a tool may send ``"\t4-6\n"``). Column
+        numbers are not checked against a layout here.
 
         :raises MoveSyntaxError: when the text is not in the notation.
         """
@@ -67,7 +68,7 @@ class Move:
             raise MoveSyntaxError(f"a move must be text in the notation, not {text!r}")
         if not text.isascii():  # "１-２" is not 1-2
             raise MoveSyntaxError(f"{text!r} is not a move: the notation is written in ASCII (3-6, W-F, D …)")
-        t = text.replace(" ", "").upper()
+        t = "".join(text.split()).upper()
         if t == "D":
             return DRAW
         if t == "R":

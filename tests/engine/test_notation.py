@@ -79,7 +79,7 @@ def test_move_parse_fields() -> None:
 
 @pytest.mark.parametrize(
     ("text", "canonical"),
-    [("w-f", "W-F"), (" 3 - 6 ", "3-6"), ("3-6/1", "3-6"), ("d", "D"), ("r", "R"), ("3-f", "3-F")],
+    [("w-f", "W-F"), (" 3 - 6 ", "3-6"), ("\t4-6\n", "4-6"), ("3-6/1", "3-6"), ("d", "D"), ("r", "R"), ("3-f", "3-F")],
 )
 def test_move_parse_accepts_lenient_input_and_prints_canonical(text: str, canonical: str) -> None:
     assert str(Move.parse(text)) == canonical
