@@ -143,3 +143,18 @@ def test_on_a_small_phone_the_title_and_the_badge_do_not_overlap(browser: Browse
     assert apart, (t, b)
     assert title.evaluate("e => e.scrollWidth <= e.clientWidth + 1")  # its words fit its box
     context.close()
+
+
+def test_on_a_small_phone_held_sideways_the_board_fits_the_window(browser: Browser, base_url: str) -> None:
+    """The table's one-row layout for small phones held sideways reached the analysis board too:
+    ten 68 px columns made the page 741 px wide at 667×375 (a play-tester's finding)."""
+    context = browser.new_context(viewport={"width": 667, "height": 375}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{base_url}/game/{NUMBER + 1}?mode=classic")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()
+    page.locator("#fc-analysis").click()
+    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 667
+    context.close()

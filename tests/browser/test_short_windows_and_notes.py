@@ -224,3 +224,18 @@ def test_undo_and_redo_sit_side_by_side_with_no_empty_slot_before_them(
     assert undo["y"] == redo["y"] and undo["x"] < redo["x"], (size, undo, redo)
     assert finish["y"] <= undo["y"] and _in_view(page, "#act-finish")
     context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_options_panel_opens_whole_and_readable(browser: Browser, base_url: str, size: str) -> None:
+    """At 667×375 the upright phone's panel rules and the side column's met: the panel was 16 px
+    wide, its labels spilling over the stock (a play-tester's finding)."""
+    context = _context(browser, base_url, size)
+    page = _open(context, f"{base_url}/game/19960?mode=classic")
+    _tap(page, ".options > summary", size)
+    panel = _box(page, ".options-panel")
+    width, height = SIZES[size]["width"], SIZES[size]["height"]
+    assert panel["width"] >= 180 and panel["x"] >= 0 and panel["x"] + panel["width"] <= width, panel
+    assert panel["y"] >= 0 and panel["y"] + panel["height"] <= height, panel
+    assert _in_view(page, "#act-auto-safe")
+    context.close()
