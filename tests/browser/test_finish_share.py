@@ -155,8 +155,10 @@ def test_give_up_with_a_confirmation_and_share_by_clipboard(browser: Browser, ba
     expect(page.locator("#finish-card > summary")).to_be_focused()  # not the page's body
     page.keyboard.press("Tab")  # on into the card, not to the table behind it
     assert page.evaluate("document.activeElement.closest('#finish-card') !== null")
+    share = page.locator("#fc-share").bounding_box()
     page.locator("#fc-share").click()
     expect(page.locator("#finish-card .share-status")).to_contain_text("Link copied")
+    assert page.locator("#fc-share").bounding_box() == share  # its note did not push it to a new row
     copied = page.evaluate("() => navigator.clipboard.readText()")
     assert re.fullmatch(rf"{re.escape(base_url)}/s/[A-Za-z0-9_-]{{12}}", copied)
     page.screenshot(path=screenshots / "finish_card_gave_up_desktop_en.png")
