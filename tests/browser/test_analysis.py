@@ -125,17 +125,23 @@ def test_stepping_with_the_keys_keeps_the_focus_on_the_step_links(browser: Brows
     context.close()
 
 
-def test_on_a_small_phone_the_title_and_the_badge_do_not_overlap(browser: Browser, base_url: str) -> None:
-    """At 320 px the title ("Analysis #1 · Classic") shrank to 74 px beside the badge and ran
-    under it (a play-tester's finding): the badge now goes to the next line."""
-    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
-    page = context.new_page()
-    page.goto(f"{base_url}/game/{NUMBER}?mode=classic")
+def _analysis_after_giving_up(page: Page, table: str) -> Page:
+    """``page`` at the analysis of a play of the table at ``table`` given up at once, its
+    verdict shown."""
+    page.goto(table)
     page.wait_for_function("() => window.htmx !== undefined")
     page.locator("#act-give-up").click()
     page.locator("#confirm-yes").click()
     page.locator("#fc-analysis").click()
     expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    return page
+
+
+def test_on_a_small_phone_the_title_and_the_badge_do_not_overlap(browser: Browser, base_url: str) -> None:
+    """At 320 px the title ("Analysis #1 · Classic") shrank to 74 px beside the badge and ran
+    under it (a play-tester's finding): the badge now goes to the next line."""
+    context = browser.new_context(viewport={"width": 320, "height": 568}, has_touch=True)
+    page = _analysis_after_giving_up(context.new_page(), f"{base_url}/game/{NUMBER}?mode=classic")
     title, badge = page.locator(".analysis .title"), page.locator(".stock-known")
     t, b = title.bounding_box(), badge.bounding_box()
     assert t and b
@@ -149,12 +155,6 @@ def test_on_a_small_phone_held_sideways_the_board_fits_the_window(browser: Brows
     """The table's one-row layout for small phones held sideways reached the analysis board too:
     ten 68 px columns made the page 741 px wide at 667×375 (a play-tester's finding)."""
     context = browser.new_context(viewport={"width": 667, "height": 375}, has_touch=True, is_mobile=True)
-    page = context.new_page()
-    page.goto(f"{base_url}/game/{NUMBER + 1}?mode=classic")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.locator("#act-give-up").click()
-    page.locator("#confirm-yes").click()
-    page.locator("#fc-analysis").click()
-    expect(page.locator(".an-verdict h2")).to_be_visible(timeout=20_000)
+    page = _analysis_after_giving_up(context.new_page(), f"{base_url}/game/{NUMBER + 1}?mode=classic")
     assert page.evaluate("document.documentElement.scrollWidth") <= 667
     context.close()
