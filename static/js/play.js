@@ -183,9 +183,22 @@
       send(targets[0], Object.keys(opt.t)[0]);
       return true;
     }
+    dropHintUnless(src);
     show();
     sayLifted();
     return true;
+  }
+
+  // Lifting cards other than the hinted ones drops the hint, as without a script (the address
+  // keeps a hint only while its cards are picked up): its glow would point away from the cards
+  // carried (a play-tester's finding).
+  function dropHintUnless(src) {
+    const t = table();
+    const card = t && t.querySelector(".card.hinted");
+    const from = card && card.closest("[data-pile]");
+    if (!t || (from && from.dataset.pile === src)) return;
+    t.querySelectorAll(".hinted").forEach((el) => el.classList.remove("hinted"));
+    t.querySelectorAll(".hint-note").forEach((el) => el.remove());
   }
 
   // -- sending -------------------------------------------------------------------------------

@@ -548,6 +548,21 @@ def test_a_card_lifted_before_hint_or_draw_is_put_down_by_the_answer(context: Br
     assert len(posts) == 2
 
 
+def test_lifting_cards_other_than_the_hinted_ones_drops_the_hint(context: BrowserContext, base_url: str) -> None:
+    """As without a script, where the address keeps a hint only while its cards are picked up:
+    the glow pointed away from the cards carried (a play-tester's finding)."""
+    page, posts = _open(context, base_url)
+    page.locator("#act-hint").click()
+    page.wait_for_function("() => document.querySelector('#table .card.hinted') !== null", timeout=5000)
+    source = page.locator("#table .card.hinted").first.evaluate("c => c.closest('[data-pile]').dataset.pile")
+    assert source != "5"
+    _top(page, "5").click()  # 5♣ has no place: lifted, and the hint goes
+    expect(page.locator("#table .lifted")).to_have_count(1)
+    expect(page.locator("#table .hinted")).to_have_count(0)
+    expect(page.locator("#table .hint-note")).to_have_count(0)
+    assert len(posts) == 1
+
+
 def test_f_with_a_card_no_foundation_takes_says_so_and_sends_nothing(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport=DESKTOP)
     page, posts = _open(ctx, base_url)
