@@ -206,6 +206,8 @@ def test_give_up_and_share_without_javascript(browser: Browser, base_url: str) -
     page.locator("#fc-share").click()
     expect(page).to_have_url(re.compile(r"/s/[A-Za-z0-9_-]{12}$"))
     expect(page.locator("#share-url")).to_have_text(page.url)
+    expect(page.locator("h1")).to_have_text("Your challenge is ready")  # not "You are challenged"
+    expect(page.locator("#challenge-result")).to_contain_text("Your result: gave up with")
     context.close()
 
 

@@ -38,6 +38,9 @@ def test_share_makes_an_unguessable_link_whose_page_shows_the_challenge(settings
         assert re.fullmatch(r"[A-Za-z0-9_-]{12}", code)
         mine = alice.get(f"/s/{code}").text
         assert f"http://testserver/s/{code}" in mine and "Send this link to a friend" in mine
+        assert "<h1>Your challenge is ready</h1>" in mine and "You are challenged" not in mine
+        assert re.search(r"Your result: gave up with \d+ of 104 cards home\.", mine) and "Their result" not in mine
+        assert mine.index('id="share-url"') < mine.index('id="play-challenge"')  # the link first
         page = bob.get(f"/s/{code}")
         assert page.status_code == 200
         html = page.text
@@ -85,8 +88,9 @@ def test_share_with_a_win_names_the_challenger_and_the_result(client: TestClient
     body = r.json()
     assert set(body) == {"code", "url", "title", "text"} and body["url"].endswith("/s/" + body["code"])
     assert body["text"].startswith("Ana challenges you")
-    html = client.get(f"/s/{body['code']}").text
-    assert "A challenge from Ana" in html
+    assert "<h1>Your challenge is ready</h1>" in client.get(f"/s/{body['code']}").text  # Ana's own view
+    html = TestClient(client.app).get(f"/s/{body['code']}").text  # a friend's
+    assert "<h1>A challenge from Ana</h1>" in html
 
 
 def test_a_challenge_says_when_its_win_had_help() -> None:
@@ -128,7 +132,8 @@ def test_sharing_the_same_again_gives_back_the_same_link(client: TestClient) -> 
 
 def test_share_before_finishing_and_bad_input(client: TestClient) -> None:
     r = client.post("/s", data={"number": "9", "mode": "relaxed"})
-    assert "They shared this deal before finishing it." in r.text and "Relaxed" in r.text
+    assert "You shared this deal before finishing it." in r.text and "Relaxed" in r.text
+    assert "They shared" not in r.text
     assert client.post("/s", data={"number": "0", "mode": "classic"}).status_code == 422
     assert client.post("/s", data={"number": "9", "mode": "bogus"}).status_code == 422
     assert client.get("/s/AAAAAAAAAAAA").status_code == 404

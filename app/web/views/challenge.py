@@ -28,7 +28,8 @@ class ChallengeView:
     challenger: str
     heading: str
     """The page's title line: "A challenge from Ana", or for an anonymous sharer "You are
-    challenged to this deal" (not "a challenge from a player")."""
+    challenged to this deal" (not "a challenge from a player"); for the sharer themselves,
+    "Your challenge is ready"."""
     result: str | None
     """The challenger's result in words, or None when they shared before finishing."""
     won: bool
@@ -67,7 +68,13 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
     card = challenges.sharer_card(session, shared)
     name = challenges.sharer_name(session, shared)
     challenger = name or _("a player")
-    heading = _("A challenge from %(who)s") % {"who": name} if name else _("You are challenged to this deal")
+    is_sharer = shared.visitor_id == viewer
+    if is_sharer:
+        heading = _("Your challenge is ready")
+    elif name:
+        heading = _("A challenge from %(who)s") % {"who": name}
+    else:
+        heading = _("You are challenged to this deal")
     result = challenges.result_text(card)
     label = mode_label(shared.mode)
     title = _("Forty Thieves: game %(number)s (%(mode)s)") % {"number": shared.number, "mode": label}
@@ -90,7 +97,7 @@ def challenge_view(session: Session, shared: SharedDeal, viewer: str, base_url: 
         result=result,
         won=card is not None and card.result == "won",
         solvable=deals.solvable(session, shared.number, shared.mode),
-        is_sharer=shared.visitor_id == viewer,
+        is_sharer=is_sharer,
         records=record_lines(session, shared.number, shared.mode, viewer),
         your_best=your_best(session, viewer, shared.number, shared.mode),
         url=f"{base}/s/{shared.code}",
