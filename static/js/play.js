@@ -295,8 +295,11 @@
     const key = p.dataset.pile;
     if (key === "S" || key.startsWith("F")) return null;
     const cards = cardsOf(key);
-    const count = cards.length - cards.indexOf(card);
-    return options(key, count) ? {src: key, count, el: card} : null;
+    // Only the waste's top card plays: a tap anywhere on the waste means it (a card just drawn
+    // is still sliding in over the one below when a quick tap lands, a play-tester's finding).
+    const count = key === "W" ? 1 : cards.length - cards.indexOf(card);
+    const el = key === "W" ? cards[cards.length - 1] : card;
+    return options(key, count) ? {src: key, count, el} : null;
   }
 
   function onClick(event) {

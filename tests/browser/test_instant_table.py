@@ -341,6 +341,30 @@ def test_fast_taps_on_the_stock_only_draw(browser: Browser, base_url: str) -> No
     ctx.close()
 
 
+def test_a_tap_on_the_waste_under_a_card_still_sliding_in_takes_the_top_card(browser: Browser, base_url: str) -> None:
+    """A quick "draw, then play it": the card just drawn was still sliding in, so the tap landed
+    on the waste card below it and picked nothing up (a play-tester's finding). Only the top
+    card plays, so a tap anywhere on the waste means it."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page, posts = _open(ctx, base_url, 555)
+    for drawn in range(1, 12):
+        page.locator("#stock").click()
+        _wait_counter(page, str(drawn))
+        if drawn >= 2 and "W" in _moves(page)["sources"]:
+            break
+    waste = page.locator('#table [data-pile="W"] [data-card]')
+    top = waste.last.get_attribute("data-card")
+    sent = len(posts)
+    waste.nth(waste.count() - 2).dispatch_event("click")  # where a tap lands during the slide
+    moved = page.locator("#table .lifted").count() == 0
+    if moved:  # a lone card with one place goes there at once
+        _wait_counter(page, str(drawn + 1))
+        assert len(posts) == sent + 1
+    else:
+        expect(page.locator("#table .lifted")).to_have_attribute("data-card", top or "")
+    ctx.close()
+
+
 def test_a_double_click_on_a_card_that_moves_at_once_moves_only_it(browser: Browser, base_url: str) -> None:
     """The second click of a double-click on a lone card (it moves at once) must not pick up,
     nor move, the card it uncovered."""
