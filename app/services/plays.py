@@ -319,10 +319,15 @@ def current_play(session: Session, visitor_id: str, number: int, mode: str) -> L
 
 def play_to_act_on(session: Session, visitor_id: str, number: int, mode: str, version: int | None) -> LoadedPlay:
     """The play that a table's action made on ``version`` goes to: the visitor's latest play of
-    the deal; or, when there is none or it was given up and the action was not made on it, the
-    fresh deal the table showed (:func:`current_play`, stored by :func:`act`)."""
+    the deal; or, when there is none or it was given up and the action was made after that
+    (on the fresh deal the table then showed: a later version), that fresh deal
+    (:func:`current_play`, stored by :func:`act`). An action made on a table from before the
+    give-up (another tab) goes to the given-up play, so the answer is its finish card, not a
+    fresh deal that looked as if the play had been wiped (a play-tester's finding)."""
     play = latest_play(session, visitor_id, number, mode)
-    if play is not None and (play.status is not PlayStatus.RESIGNED or version == play.row.version):
+    if play is not None and (
+        play.status is not PlayStatus.RESIGNED or (version is not None and version <= play.row.version)
+    ):
         return play
     return _fresh(session, visitor_id, number, mode, None if play is None else play.row)
 

@@ -277,6 +277,26 @@ def test_a_tab_still_showing_the_play_before_a_restart_cannot_touch_the_new_one(
     assert "act-give-up" in page  # not ended: no finish card, the table still offers Give up
 
 
+def test_a_tab_still_showing_a_play_given_up_in_another_gets_its_finish_card(client: TestClient) -> None:
+    """Tab A gives up at version 3; tab B, still showing version 2, draws: the answer was a
+    fresh deal with "the table had changed", as if the play had been wiped, and B's next tap
+    started a new play (a play-tester's finding). Now B gets the given-up play's finish card,
+    and nothing is stored."""
+    client.get("/game/1121")
+    for v in range(2):
+        client.post("/game/1121/draw", data={"mode": "classic", "version": str(v)})
+    client.post("/game/1121/resign", data={"mode": "classic", "version": "2"})
+    r = client.post("/game/1121/draw", data={"mode": "classic", "version": "2"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/game/1121/card?mode=classic"
+    r = client.post("/game/1121/draw", data={"mode": "classic", "version": "2"}, headers={"HX-Request": "true"})
+    assert r.headers["HX-Replace-Url"] == "/game/1121/card?mode=classic"
+    assert "You gave up" in r.text and "The table had changed" in r.text
+    fresh = client.get("/game/1121").text
+    assert version_of(fresh) == 4 and 'data-stat="moves">0<' in fresh  # a fresh deal, not yet stored
+    client.post("/game/1121/draw", data={"mode": "classic", "version": "4"})  # its first action
+    assert version_of(client.get("/game/1121").text) == 5
+
+
 def test_a_game_number_written_another_way_redirects_to_its_one_address(client: TestClient) -> None:
     r = client.get("/game/00042?mode=relaxed", follow_redirects=False)
     assert r.status_code == 301 and r.headers["location"] == "/game/42?mode=relaxed"
