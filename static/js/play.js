@@ -335,7 +335,28 @@
       lift(hit.src, hit.count, false);
       return;
     }
+    if (busy && retapLater(event)) return;
     if (sel && !event.target.closest("button, a, summary, input")) putDown();
+  }
+
+  // While an action is on its way, a tap on a card the page's moves do not know yet (one shown
+  // at once, before the answer) waits for the answer and then counts as a tap on the same card.
+  // Its own link or form (the table without a script) must not go: its request raced the
+  // action's, and htmx, swapping its answer into the table already replaced, took the piles
+  // kept on the page with it (a play-tester's finding: most piles vanished).
+  function retapLater(event) {
+    const card = event.target.closest("[data-card]");
+    const p = card && card.closest("[data-pile]");
+    if (!card || !p || !card.matches("a[href], button")) return false;
+    stop(event);
+    const key = p.dataset.pile;
+    const code = card.dataset.card;
+    queue.push(() => {
+      const again = cardsOf(key).find((c) => c.dataset.card === code);
+      const hit = again && cardAt(again);
+      if (hit) lift(hit.src, hit.count, false);
+    });
+    return true;
   }
 
   function onBar(event) {

@@ -308,6 +308,45 @@ def test_actions_during_a_request_wait_for_it_and_are_sent_once_each(browser: Br
     ctx.close()
 
 
+def test_taps_on_cards_shown_before_the_answer_wait_for_it_and_every_pile_stays(browser: Browser, base_url: str) -> None:
+    """With 600 ms of latency, a move, Undo at once, then taps on the source's and the target's
+    top cards: the tap on the card shown at once (not in the page's moves yet) followed its
+    link, a request of its own that raced the undo, and most piles vanished (a play-tester's
+    finding). Now it waits for the answers, no other request goes, and every pile stays."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url, 800)
+    page.goto(f"{base_url}/game/800?mode=lucas")  # 13 columns: column 1's top card onto column 11
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    gets: list[str] = []
+    page.on("request", lambda r: gets.append(r.url) if r.method == "GET" and "/game/" in r.url else None)
+    source, target = next(
+        (src, dest)
+        for src, counts in _moves(page)["sources"].items()
+        if src != "W"
+        for dest in counts.get("1", {}).get("t", {})
+        if not dest.startswith("F")
+    )
+    piles = page.locator("#table [data-pile]").count()
+    slow_network(ctx, page, 600)
+    a, b = _top(page, source).bounding_box(), _top(page, target).bounding_box()
+    assert a and b
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + 8)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 10, a["y"] + 20, steps=2)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+    page.mouse.up()  # the move, shown at once
+    page.keyboard.press("u")  # queued
+    _top(page, source).click(force=True)  # force: not waiting for the slide to end
+    _top(page, target).click(force=True)  # the card just moved there: not in the page's moves yet
+    _wait_counter(page, "0")  # moved, then undone
+    page.wait_for_function("() => document.querySelector('#table').dataset.version === '2'", timeout=10000)
+    page.wait_for_timeout(1500)
+    assert [p.split("/")[-1] for p in posts] == ["move", "undo"] and not [g for g in gets if "dead-end" not in g]
+    assert page.locator("#table [data-pile]").count() == piles
+    assert page.locator('#table [id^="pile-"]:not([data-pile])').count() == 0  # no stand-in left empty
+    ctx.close()
+
+
 def test_the_options_menu_closes_on_a_tap_outside_it(browser: Browser, base_url: str) -> None:
     ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     page, posts = _open(ctx, base_url)
