@@ -794,9 +794,15 @@
   });
   // Busy from an action's POST until its answer has settled in the page (a tap between the two
   // would act on the table being replaced); a failed request frees it at once.
+  // Any other request for the table while one is on its way is dropped: two answers swapped
+  // into one table lose the piles kept on the page (hx-preserve) to the one already replaced.
   document.addEventListener("htmx:beforeRequest", (e) => {
+    const t = table();
+    if (!t || !t.contains(e.target)) return;
     const verb = e.detail.requestConfig && e.detail.requestConfig.verb;
-    if (table() && table().contains(e.target) && verb !== "get") { busy = true; sentWith = sel; }
+    const toTable = e.detail.target === t;
+    if (busy && toTable) { e.preventDefault(); return; }
+    if (verb !== "get" || toTable) { busy = true; sentWith = sel; }
   });
   // The answer to an action carries only the piles that changed: the browser names the piles it
   // shows as the server rendered them (their data-key), and the others come back as empty
