@@ -492,7 +492,7 @@
     if (key === " " || k === "d") {
       if (key === " " && event.target.closest("button, a, summary")) return;
       stop(event);
-      return draw();
+      return draw(event.repeat);
     }
     if (k === "u") { stop(event); return event.shiftKey ? press("act-redo") : press("act-undo"); }
     if (k === "h") { stop(event); return press("act-hint"); }
@@ -527,9 +527,11 @@
     if (!sendPreferred(sel.src, sel.count)) putDown();
   }
 
-  function draw() {
-    if (busy) { queue.push(draw); return; }
-    const stock = document.getElementById("stock") || table().querySelector(".pile.stock .redeal");
+  // ``held``: the key is held down (auto-repeat), which draws on but never redeals: a redeal
+  // is a choice, and a held D ran past the empty stock into one (a play-tester's finding).
+  function draw(held) {
+    if (busy) { queue.push(() => draw(held)); return; }
+    const stock = document.getElementById("stock") || (!held && table().querySelector(".pile.stock .redeal"));
     if (stock) { focusAfter = "S"; stock.click(); }
   }
 

@@ -303,3 +303,32 @@ def test_the_keyboard_reaches_columns_11_to_13_and_enter_sends_to_the_lit_place_
         expect(page.locator("#table [data-pile='11'] .lifted")).to_have_count(1)
     finally:
         context.close()
+
+
+def test_a_held_d_draws_on_but_never_redeals(browser: Browser, base_url: str) -> None:
+    """Holding D ran past the empty stock into a redeal in Little Forty and Three Passes (a
+    play-tester's finding): a held key draws, a fresh press redeals."""
+    rules = ROWS["little-forty"]
+    page, context = open_phone(browser, base_url, 43, "little-forty")
+    try:
+        draws = -(-rules.stock_size // rules.draw)
+        for version in range(draws - 1):  # all but the last draw, by the table's own form
+            r = page.request.post(f"{base_url}/game/43/draw", form={"mode": "little-forty", "version": str(version)})
+            assert r.ok
+        page.reload()
+        page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+        posts: list[str] = []
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+        page.locator("header h1").click()
+        page.keyboard.down("d")  # the last draw
+        expect(page.locator("#table .pile.stock .redeal")).to_be_visible()
+        for _ in range(3):
+            page.keyboard.down("d")  # held: auto-repeat
+        page.keyboard.up("d")
+        page.wait_for_timeout(500)
+        assert [p.rsplit("/", 1)[-1] for p in posts] == ["draw"]
+        expect(page.locator(".redeals")).to_have_text("3 redeals left")
+        page.keyboard.press("d")  # a fresh press: the redeal
+        expect(page.locator(".redeals")).to_have_text("2 redeals left")
+    finally:
+        context.close()
