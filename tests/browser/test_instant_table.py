@@ -736,3 +736,30 @@ def test_at_a_dead_end_the_note_of_moves_left_goes(browser: Browser, base_url: s
     expect(page.locator("#table .dead-end")).to_be_visible(timeout=20_000)
     expect(page.locator("#table .hint-moves")).to_be_hidden()
     ctx.close()
+
+
+@pytest.mark.parametrize("width, height, number", [(740, 360, 31339), (844, 390, 31340), (667, 375, 31341)])
+def test_on_a_phone_held_sideways_the_dead_end_banner_leaves_the_stock_and_waste_in_view(
+    browser: Browser, base_url: str, browser_data: Path, screenshots: Path, width: int, height: int, number: int
+) -> None:
+    """At 740×360 the banner (its words and four buttons) covered the foundations and the waste
+    (a play-tester's finding): on a short window it keeps to two short lines."""
+    start = Position.from_json(stuck_table(DEAD_END_TOPS), CLASSIC)
+    ctx = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    page = ctx.new_page()
+    page.goto(seed_play(ctx, base_url, browser_data, start.text(reveal_stock=True), number, "classic"))
+    banner = page.locator("#table .dead-end")
+    expect(banner).to_be_visible(timeout=20_000)
+    page.screenshot(path=screenshots / f"dead_end_{width}x{height}.png")
+    box = banner.bounding_box()
+    assert box and box["height"] <= 80, box
+    for pile in ("stock", "waste"):
+        other = page.locator(f"#table .pile.{pile}").bounding_box()
+        assert other
+        apart = (
+            box["x"] + box["width"] <= other["x"]
+            or other["x"] + other["width"] <= box["x"]
+            or box["y"] + box["height"] <= other["y"]
+        )
+        assert apart, (pile, box, other)  # in view beside or below the banner
+    ctx.close()
