@@ -23,19 +23,30 @@ Our own scripts and style sheets are served minified (rjsmin, rcssmin: comments 
 about a third of their bytes), made once per version of the file and kept in memory with an
 ETag of their own; the files in the repository stay as written. Vendored files (``.min.``, and
 everything in ``static/vendor/``) are served as they are.
+
+Text files (scripts, style sheets, SVG) of up to :data:`MAX_KEPT_COMPRESSED` bytes are also
+compressed once per version of the file, at each encoding's strongest level (Brotli 11, then
+Zstandard 19, then gzip 9, the first the browser accepts), and kept: a first visit's files
+come about 4 KB smaller than the app's on-the-fly compression makes them, at no CPU per
+request. Each encoding has its own ETag (``"<digest>-br"``). Larger files (the API page's
+Swagger UI) are left to the app's middleware.
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import os
 import re
 import stat
 import threading
+from collections.abc import Callable
 
 import anyio.to_thread
+import brotli
 import rcssmin
 import rjsmin
+import zstandard
 from starlette.datastructures import Headers
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
@@ -58,6 +69,19 @@ MINIFIERS = {
 }
 """Minifier and media type by suffix, for the files served minified."""
 _minified: dict[str, tuple[tuple[int, int, int, int], bytes, str]] = {}  # full path → (version, bytes, ETag)
+
+KEPT_COMPRESSED = {".js", ".css", ".svg"}
+"""The suffixes of the files compressed once and kept (text that compresses well)."""
+MAX_KEPT_COMPRESSED = 256 * 1024
+"""The largest file (bytes as served) compressed once and kept; larger ones go on the fly."""
+ENCODERS: dict[str, Callable[[bytes], bytes]] = {
+    "br": lambda data: brotli.compress(data, quality=11),
+    "zstd": lambda data: zstandard.ZstdCompressor(level=19).compress(data),
+    "gzip": lambda data: gzip.compress(data, compresslevel=9, mtime=0),
+}
+"""Each encoding's compressor at its strongest level, in order of preference."""
+_compressed: dict[tuple[str, str], tuple[tuple[int, int, int, int], bytes, str]] = {}
+"""(full path, encoding) → (version, compressed bytes, ETag)."""
 
 
 def fingerprint(data: bytes) -> str:
@@ -108,6 +132,37 @@ def minified(full_path: str, stat_result: os.stat_result) -> tuple[bytes, str] |
     return data, etag
 
 
+def accepted_encoding(header: str) -> str | None:
+    """The first of :data:`ENCODERS` an ``Accept-Encoding`` header accepts (``"br"``), or None;
+    an encoding given ``q=0`` is refused, and ``*`` accepts any."""
+    accepted: set[str] = set()
+    refused: set[str] = set()
+    for item in header.lower().split(","):
+        coding, _, params = item.partition(";")
+        q = params.strip().removeprefix("q=").strip() if params.strip().startswith("q=") else "1"
+        try:
+            zero = float(q) == 0
+        except ValueError:
+            zero = True
+        (refused if zero else accepted).add(coding.strip())
+    return next((e for e in ENCODERS if e not in refused and (e in accepted or "*" in accepted)), None)
+
+
+def compressed(full_path: str, version: tuple[int, int, int, int], data: bytes, encoding: str) -> tuple[bytes, str]:
+    """``(data compressed by encoding, its ETag)`` for the file at ``full_path`` whose bytes as
+    served are ``data``, made once per version of the file and encoding (per process)."""
+    key = (full_path, encoding)
+    with _digests_lock:
+        known = _compressed.get(key)
+    if known is not None and known[0] == version:
+        return known[1], known[2]
+    packed = ENCODERS[encoding](data)
+    etag = f'"{fingerprint(data)}-{encoding}"'
+    with _digests_lock:
+        _compressed[key] = (version, packed, etag)
+    return packed, etag
+
+
 def file_digest(full_path: str, stat_result: os.stat_result) -> str:
     """The :func:`fingerprint` of the file at ``full_path``, as ``stat_result`` describes it: read
     from disk only the first time this inode, size and mtime/ctime are seen (per process)."""
@@ -144,9 +199,15 @@ class FingerprintedStaticFiles(StaticFiles):
         """The file for ``path`` (plain or fingerprinted, OS-separated), with its Cache-Control
         (a 304 too)."""
         served, immutable = await anyio.to_thread.run_sync(self._resolve, path)
-        small = await anyio.to_thread.run_sync(self._minified, served)
-        if small is not None and scope["method"] in ("GET", "HEAD"):
-            response = self._minified_response(*small, Headers(scope=scope))
+        request = Headers(scope=scope)
+        reading = scope["method"] in ("GET", "HEAD")
+        encoding = accepted_encoding(request.get("accept-encoding", "")) if reading else None
+        packed = await anyio.to_thread.run_sync(self._compressed, served, encoding) if encoding else None
+        small = await anyio.to_thread.run_sync(self._minified, served) if packed is None else None
+        if packed is not None:
+            response = self._kept_response(*packed, request)
+        elif small is not None and reading:
+            response = self._minified_response(*small, request)
         else:
             response = await super().get_response(served, scope)
         response.headers["Cache-Control"] = IMMUTABLE if immutable else REVALIDATE
@@ -159,6 +220,45 @@ class FingerprintedStaticFiles(StaticFiles):
         if found is None or small is None:
             return None
         return small[0], small[1], MINIFIERS[os.path.splitext(found[0])[1]][1]
+
+    def _compressed(self, path: str, encoding: str) -> tuple[bytes, str, str, str] | None:
+        """``(bytes compressed by encoding, ETag, media type, encoding)`` of the file at
+        ``path`` when it is kept compressed (:data:`KEPT_COMPRESSED`, at most
+        :data:`MAX_KEPT_COMPRESSED` bytes as served), else None."""
+        found = self._regular_file(path)
+        if found is None or os.path.splitext(found[0])[1] not in KEPT_COMPRESSED:
+            return None
+        full_path, stat_result = found
+        small = minified(full_path, stat_result)
+        if small is None and stat_result.st_size > MAX_KEPT_COMPRESSED:
+            return None
+        if small is not None:
+            data = small[0]
+        else:
+            with open(full_path, "rb") as f:
+                data = f.read()
+        if len(data) > MAX_KEPT_COMPRESSED:
+            return None
+        packed, etag = compressed(full_path, _version(stat_result), data, encoding)
+        media_type = MINIFIERS[os.path.splitext(full_path)[1]][1] if small is not None else self._media_type(full_path)
+        return packed, etag, media_type, encoding
+
+    @staticmethod
+    def _media_type(full_path: str) -> str:
+        return {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}[
+            os.path.splitext(full_path)[1]
+        ]
+
+    @staticmethod
+    def _kept_response(data: bytes, etag: str, media_type: str, encoding: str, request: Headers) -> Response:
+        """A file kept compressed, or a 304 when the browser's copy has its ETag, or the ETag
+        of the same bytes uncompressed (a copy it got plain is as good)."""
+        held = {t.strip() for t in request.get("if-none-match", "").split(",")}
+        for known in (etag, etag.rsplit("-", 1)[0] + '"'):
+            if known in held:
+                return Response(status_code=304, headers={"ETag": known, "Vary": "Accept-Encoding"})
+        headers = {"ETag": etag, "Vary": "Accept-Encoding", "Content-Encoding": encoding}
+        return Response(data, media_type=media_type, headers=headers)
 
     @staticmethod
     def _minified_response(data: bytes, etag: str, media_type: str, request: Headers) -> Response:

@@ -308,7 +308,9 @@ def test_actions_during_a_request_wait_for_it_and_are_sent_once_each(browser: Br
     ctx.close()
 
 
-def test_taps_on_cards_shown_before_the_answer_wait_for_it_and_every_pile_stays(browser: Browser, base_url: str) -> None:
+def test_taps_on_cards_shown_before_the_answer_wait_for_it_and_every_pile_stays(
+    browser: Browser, base_url: str
+) -> None:
     """With 600 ms of latency, a move, Undo at once, then taps on the source's and the target's
     top cards: the tap on the card shown at once (not in the page's moves yet) followed its
     link, a request of its own that raced the undo, and most piles vanished (a play-tester's
