@@ -490,6 +490,8 @@
     }
     if (key === "Enter" && sel) { stop(event); return enter(event.target); }
     if (key === " " || k === "d") {
+      const link = key === " " && event.target.closest("#table a[data-card]");
+      if (link) { stop(event); link.click(); return; } // Space presses a focused card, a link too
       if (key === " " && event.target.closest("button, a, summary")) return;
       stop(event);
       return draw(event.repeat);
@@ -700,6 +702,7 @@
   // Space does nothing (never the stock, where Enter would draw a card).
   function refocus(t, was) {
     const same = was && was.id ? document.getElementById(was.id) : null;
+    if (same && t.contains(same) && same.matches("[data-pile]")) { focusPile(same); return; } // a new pile (a hint's lit foundation): focusable again
     if (same && t.contains(same) && !same.disabled && same.getClientRects().length) {
       same.focus({preventScroll: true});
       return;

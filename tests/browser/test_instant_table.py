@@ -172,6 +172,39 @@ def test_keyboard_play_keeps_focus_off_the_body(context: BrowserContext, base_ur
     assert len(posts) == 3
 
 
+def test_a_hint_that_lights_the_focused_foundation_keeps_the_focus_on_it(browser: Browser, base_url: str) -> None:
+    """Deal 1405: 5 then F sends A♥ up, the focus on its foundation; H's hint (2♥ to that
+    foundation, or another) answered with a new foundation, and the focus fell to the body (a
+    keyboard player's finding)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url, 1405)
+    page.locator("header h1").click()
+    page.keyboard.press("5")
+    page.keyboard.press("f")
+    _wait_counter(page, "1")
+    page.wait_for_timeout(200)  # settled
+    pile = page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile")
+    assert pile and pile.startswith("F")
+    page.keyboard.press("h")
+    page.wait_for_function("() => document.querySelector('#table .hinted') !== null", timeout=5000)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile") == pile
+    ctx.close()
+
+
+def test_space_on_a_focused_card_link_picks_it_up(browser: Browser, base_url: str) -> None:
+    """The keys' help says Space presses a focused card: it did so for a card that is a move
+    button, but a card that is a link ("K♦: pick up") did nothing."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    card = page.locator("#table .column a[data-card]").first
+    card.focus()
+    page.keyboard.press(" ")
+    expect(page.locator("#table .lifted").last).to_have_attribute("data-card", card.get_attribute("data-card") or "")
+    assert posts == []
+    ctx.close()
+
+
 def test_a_moved_card_slides_and_reduced_motion_turns_it_off(browser: Browser, base_url: str) -> None:
     """The moved card is seen, in the frame after the tap, at a transform that is not its own
     place (measured in the page, so a busy machine's slow driver does not miss it), and with

@@ -66,6 +66,9 @@ def test_display_options_are_forms_kept_in_a_cookie(client: TestClient) -> None:
     head = client.get("/game/4242").text.split("<form", 1)[0]
     assert "deck-four" not in head and "cards-large" in head
     assert 'id="act-cards-large" class="btn toggle on"' in client.get("/game/4242").text
+    client.post("/prefs/display/4242/four", data={"mode": "classic", "value": "on"})
+    analysis = client.get("/game/4242/analysis").text  # the analysis board looks like the table
+    assert '<main class="table analysis-page mode-classic deck-four cards-large">' in analysis
 
 
 def test_the_page_has_one_live_region_whatever_it_shows(client: TestClient) -> None:

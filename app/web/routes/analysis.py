@@ -22,7 +22,7 @@ from app.params import MAX_COUNT, PRINTABLE, AsciiDigits
 from app.runtime import ServicesDep
 from app.services import analysis, plays
 from app.web import htmx
-from app.web.deps import GameNumber, ModeQuery
+from app.web.deps import GameNumber, ModeQuery, display_options
 from app.web.views.analysis import POLL_SECONDS, AnalysisView, done_view
 from app.web.views.table import game_url
 
@@ -87,5 +87,5 @@ def analysis_page(
 
 def _page(request: Request, view: AnalysisView, status_code: int) -> Response:
     """The page, or only its ``analysis`` block for htmx's poll (a boosted link gets the page)."""
-    context = {"a": view, "poll_seconds": POLL_SECONDS}
+    context = {"a": view, "poll_seconds": POLL_SECONDS, "display": display_options(request)}
     return htmx.render(request, "analysis.html", context, "analysis", status_code=status_code, boosted=False)
