@@ -27,6 +27,9 @@
   let focusWas = null;   // where the keyboard focus was before a swap: {id} or {pile}
   let sentWith = null;   // the selection when the latest action was sent: its answer drops it
   let hadFinish = true;  // the table being replaced had a finish card (true: no table swapped)
+  let leaving = false;   // the page is being left (a reload): no request goes any more
+  let menusOpen = null;  // the class names of the table's menus open when the answer came
+  let confirmedId = null; // the control whose question was answered before its turn came
 
   const table = () => document.getElementById("table");
   const pile = (key) => table() && table().querySelector(`[data-pile="${key}"]`);
@@ -669,6 +672,8 @@
     if (kept && options(kept.src, kept.count)) { sel = kept; show(); }
     slide(rects);
     rects = null;
+    reopenMenus(menusOpen);
+    menusOpen = null;
     document.querySelectorAll(".drag-ghost").forEach((g) => g.remove());
     const t = table();
     if (!t) return;
@@ -714,6 +719,22 @@
     t.focus({preventScroll: true});
   }
 
+  // The menus (Options, the game menu) open when an answer comes in stay open, unless the
+  // answer is to an action taken in them: a tap meant for a toggle of a panel the answer had
+  // closed landed on the table and moved a card (a play-tester's finding).
+  function openMenus(from) {
+    return Array.from(table().querySelectorAll("details[open]"))
+      .filter((d) => d.className && !(from && d.contains(from)))
+      .map((d) => d.className.split(" ")[0]);
+  }
+
+  function reopenMenus(names) {
+    for (const name of names || []) {
+      const d = table().querySelector(`details.${name}`);
+      if (d) d.open = true;
+    }
+  }
+
   function focusNow() {
     const el = document.activeElement;
     const t = table();
@@ -731,6 +752,7 @@
       note.id = "offline-note";
       note.className = "notice offline-note";
       note.setAttribute("role", "alert");
+      note.addEventListener("click", hideOffline); // a tap puts it away, as a notice
       document.body.appendChild(note);
     }
     note.textContent = text;
@@ -780,14 +802,29 @@
     const box = document.getElementById("confirm-box");
     if (!e.detail.question || !box || typeof box.showModal !== "function") return;
     e.preventDefault();
+    if (confirmedId && e.detail.elt.id === confirmedId) { confirmedId = null; e.detail.issueRequest(true); return; }
     cancel();
     box.querySelector("#confirm-question").textContent = e.detail.question;
     box.querySelector("#confirm-yes").textContent = e.detail.elt.textContent.trim();
     box.querySelector("#confirm-detail").textContent = e.detail.elt.dataset.confirmDetail || "";
     box.returnValue = "";
-    box.onclose = () => { if (box.returnValue === "yes") e.detail.issueRequest(true); };
+    box.onclose = () => { if (box.returnValue === "yes") confirmed(e.detail); };
     box.showModal();
   });
+  // A confirmed action goes at once, or, with a move on its way, once its answer is in: from the
+  // same control of the new table, asked no second time (it went nowhere: a play-tester's Give
+  // up during a move was dropped).
+  function confirmed(detail) {
+    if (!busy) { detail.issueRequest(true); return; }
+    const id = detail.elt.id;
+    queue.push(() => {
+      const again = id && document.getElementById(id);
+      if (!again || !table().contains(again)) return;
+      confirmedId = id;
+      again.click();
+    });
+  }
+
   // A tap or click outside an open dialog (on its backdrop) closes it, as Esc does: the
   // question then sends nothing.
   document.addEventListener("click", (e) => {
@@ -806,7 +843,7 @@
     if (!t || !t.contains(e.target)) return;
     const verb = e.detail.requestConfig && e.detail.requestConfig.verb;
     const toTable = e.detail.target === t;
-    if (busy && toTable) { e.preventDefault(); return; }
+    if (leaving || (busy && toTable)) { e.preventDefault(); return; }
     if (verb !== "get" || toTable) { busy = true; sentWith = sel; }
   });
   // The answer to an action carries only the piles that changed: the browser names the piles it
@@ -822,6 +859,9 @@
       rects = boxes();
       focusWas = focusNow();
       hadFinish = !!document.getElementById("finish-card");
+      const config = e.detail.requestConfig || {};
+      const event = config.triggeringEvent;
+      menusOpen = openMenus((event && event.submitter) || config.elt);
     }
   });
   // A note over the top bar goes at a tap on it (its buttons and links still act), and a notice
@@ -853,6 +893,18 @@
     showOffline(message);
   });
   document.addEventListener("htmx:afterSwap", () => { snapshot = null; hideOffline(); });
+  window.addEventListener("online", hideOffline); // the connection is back (a play-tester's finding)
+  // Leaving the page (a reload, a link) drops what waits for the answer on its way: sent after
+  // the reload had started, a queued draw reached the server but not the page reloaded before
+  // it, which then showed a stale table (a play-tester's finding).
+  // A navigation that does not happen after all (or a page come back from the back-forward
+  // cache) plays on.
+  window.addEventListener("beforeunload", () => {
+    queue = [];
+    leaving = true;
+    setTimeout(() => { leaving = false; }, 3000);
+  });
+  window.addEventListener("pageshow", () => { leaving = false; });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", load);
   else load();
 })();

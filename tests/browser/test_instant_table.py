@@ -392,6 +392,62 @@ def test_the_options_menu_closes_on_a_tap_outside_it(browser: Browser, base_url:
     ctx.close()
 
 
+def test_the_options_panel_open_when_an_answer_comes_stays_open(browser: Browser, base_url: str) -> None:
+    """A play-tester opened Options while a move was on its way: the answer closed the panel,
+    and the tap meant for a toggle landed on the table and moved a card."""
+    ctx = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page, posts = _open(ctx, base_url)
+    page.route("**/game/*/draw", lambda route: (page.wait_for_timeout(400), route.continue_()))
+    page.locator("#stock").tap()
+    page.locator(".options > summary").tap()
+    _wait_counter(page, "1")
+    page.wait_for_timeout(200)  # settled
+    expect(page.locator("details.options[open]")).to_have_count(1)
+    page.locator("#act-deck-four").tap()  # a toggle's own answer closes it, as before
+    expect(page.locator("#table.deck-four")).to_have_count(1)
+    expect(page.locator("details.options[open]")).to_have_count(0)
+    assert [p.rsplit("/", 1)[-1] for p in posts] == ["draw", "four"]
+    ctx.close()
+
+
+def test_give_up_confirmed_while_a_move_is_on_its_way_goes_after_it(browser: Browser, base_url: str) -> None:
+    """A play-tester's Give up, confirmed while a move's answer was on its way, went nowhere."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.locator("#stock").click()
+    _wait_counter(page, "1")
+    page.route("**/game/*/draw", lambda route: (page.wait_for_timeout(500), route.continue_()))
+    page.locator("#stock").click()
+    page.locator("#act-give-up").click()
+    page.locator("#confirm-yes").click()
+    expect(page.locator("#finish-card .fc-headline")).to_have_text("You gave up", timeout=5000)
+    assert [p.rsplit("/", 1)[-1] for p in posts] == ["draw", "draw", "resign"]
+    expect(page).to_have_url(f"{base_url}/game/{DEAL}/card?mode=classic")
+    ctx.close()
+
+
+def test_a_reload_drops_what_waits_for_the_answer_on_its_way(browser: Browser, base_url: str) -> None:
+    """Two quick taps on the stock, then a reload: the second draw, queued, was sent after the
+    reload had started; the server took it, the reloaded page did not show it (a play-tester's
+    finding). Leaving the page drops what waits."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, posts = _open(ctx, base_url)
+    page.locator("#stock").click()
+    _wait_counter(page, "1")
+    slow_network(ctx, page, 900)
+    page.locator("#stock").click()
+    page.wait_for_timeout(50)
+    page.locator("#stock").click()  # waits for the first draw's answer
+    page.wait_for_timeout(100)
+    page.reload(wait_until="commit")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'", timeout=15000)
+    page.wait_for_timeout(3000)
+    shown = page.locator("#stock .count").text_content()
+    page.reload()
+    assert page.locator("#stock .count").text_content() == shown  # what it showed is what the server has
+    ctx.close()
+
+
 def _touch_tap(cdp: Any, x: float, y: float) -> None:
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
@@ -506,6 +562,15 @@ def test_a_server_out_of_reach_is_said_and_the_move_shown_is_taken_back(browser:
     assert "could not be reached" in (page.locator("#offline-note").text_content() or "")
     assert _top(page, "2").get_attribute("data-card") == "6D"  # back where the server has it
     assert _counter(page) == "0"
+    page.locator("#offline-note").click()  # a tap puts it away: it covered the top bar for good
+    expect(page.locator("#offline-note")).to_have_count(0)
+    page.locator('#table [data-pile="1"]').click()  # put down
+    page.keyboard.press("2")
+    page.wait_for_selector('#table [data-pile="1"].lit')
+    page.locator('#table [data-pile="1"]').click()
+    page.wait_for_selector("#offline-note")
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # the connection is back
+    expect(page.locator("#offline-note")).to_have_count(0)
     page.unroute("**/game/*/move")
     page.keyboard.press("2")
     page.wait_for_selector('#table [data-pile="1"].lit')

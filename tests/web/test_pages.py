@@ -297,6 +297,21 @@ def test_a_tab_still_showing_a_play_given_up_in_another_gets_its_finish_card(cli
     assert version_of(client.get("/game/1121").text) == 5
 
 
+def test_an_options_switch_on_a_given_up_plays_table_goes_back_to_its_finish_card(client: TestClient) -> None:
+    """After Give up the address is the finish card's; a switch of the Options panel went back
+    to the deal's table, a fresh deal, under the card's address (a play-tester's finding)."""
+    client.get("/game/1122")
+    client.post("/game/1122/draw", data={"mode": "classic", "version": "0"})
+    client.post("/game/1122/resign", data={"mode": "classic", "version": "1"})
+    for path in ("/prefs/display/1122/four", "/prefs/solvable/1122"):
+        r = client.post(path, data={"mode": "classic", "value": "on", "version": "2"}, follow_redirects=False)
+        assert r.status_code == 303 and r.headers["location"] == "/game/1122/card?mode=classic", path
+        fresh = client.post(path, data={"mode": "classic", "value": "on", "version": "3"}, follow_redirects=False)
+        assert fresh.headers["location"] == "/game/1122?mode=classic"  # from the fresh deal's table
+    card = client.get("/game/1122/card?mode=classic", headers={"HX-Request": "true"})
+    assert card.text.lstrip().startswith('<main id="table"') and "You gave up" in card.text  # the block
+
+
 def test_a_game_number_written_another_way_redirects_to_its_one_address(client: TestClient) -> None:
     r = client.get("/game/00042?mode=relaxed", follow_redirects=False)
     assert r.status_code == 301 and r.headers["location"] == "/game/42?mode=relaxed"

@@ -196,16 +196,36 @@ def new_game(
     return RedirectResponse(game_url(number, mode, notice=notice), status_code=303)
 
 
+VersionForm = Annotated[int | None, Form(ge=0, le=MAX_COUNT), AsciiDigits]
+"""The version of the table a form was sent from (none: unknown)."""
+
+
+def _back_to_table(session: Session, visitor: str, number: int, mode: str, version: int | None) -> str:
+    """Where a switch of the Options panel goes back to: the finish card's address when the
+    form came from the table of a play given up (its version), as that table's own address is;
+    else the deal's table. (Back at the table's address, a given-up play's table is a fresh
+    deal: the finish card went, and the address no longer matched the page.)"""
+    latest = plays.latest_play(session, visitor, number, mode)
+    if latest is not None and latest.status is plays.PlayStatus.RESIGNED and version == latest.row.version:
+        return game_url(number, mode, "card")
+    return game_url(number, mode)
+
+
 @router.post("/prefs/solvable/{number}")
 def set_only_solvable(
-    number: GameNumber, mode: ModeForm, value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on"
+    session: SessionDep,
+    visitor: VisitorDep,
+    number: GameNumber,
+    mode: ModeForm,
+    value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on",
+    version: VersionForm = None,
 ) -> RedirectResponse:
     """Switch "Only winnable deals" on or off (remembered in a cookie; it steers what "New
-    game" deals) and go back to the table of ``number``; a value other than on or off changes
-    nothing and says so."""
+    game" deals) and go back to the table of ``number`` (:func:`_back_to_table`); a value other
+    than on or off changes nothing and says so."""
     if value not in actions.SWITCH:
         return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
-    response = RedirectResponse(game_url(number, mode), status_code=303)
+    response = RedirectResponse(_back_to_table(session, visitor, number, mode, version), status_code=303)
     response.set_cookie(SOLVABLE_COOKIE, value, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
     return response
 
@@ -213,19 +233,23 @@ def set_only_solvable(
 @router.post("/prefs/display/{number}/{option}")
 def set_display(
     request: Request,
+    session: SessionDep,
+    visitor: VisitorDep,
     number: GameNumber,
     option: Annotated[Literal["four", "large"], Path()],
     mode: ModeForm,
     value: Annotated[str, Form(max_length=3, pattern=PRINTABLE)] = "on",
+    version: VersionForm = None,
 ) -> RedirectResponse:
     """Switch a display option (``option``: ``four`` a four-colour deck, ``large`` larger
     cards) on or off, remembered in a cookie (a plain form: no script needed), and go back to
-    the table of ``number``; a value other than on or off changes nothing and says so."""
+    the table of ``number`` (:func:`_back_to_table`); a value other than on or off changes
+    nothing and says so."""
     if value not in actions.SWITCH:
         return RedirectResponse(game_url(number, mode, notice="bad_request"), status_code=303)
     shown = set(display_options(request))
     (shown.discard if value == "off" else shown.add)(option)
-    response = RedirectResponse(game_url(number, mode), status_code=303)
+    response = RedirectResponse(_back_to_table(session, visitor, number, mode, version), status_code=303)
     words = " ".join(o for o in DISPLAY_OPTIONS if o in shown)
     response.set_cookie(DISPLAY_COOKIE, words, max_age=ONE_YEAR_S, samesite="lax", httponly=True)
     return response
@@ -270,9 +294,8 @@ def finish_card_page(
     if card is None:
         return RedirectResponse(game_url(number, mode), status_code=303)
     play = plays.get_play_by_row(session, card.play_row_id)
-    return _render(
-        request, session, play, whole_page=True, finish=finish_view(session, card, play.game.rules.card_count)
-    )
+    # htmx asks for the table's block after an Options switch on the card's table
+    return _render(request, session, play, finish=finish_view(session, card, play.game.rules.card_count))
 
 
 @router.post("/game/{number}/restart")
