@@ -347,6 +347,8 @@ ES: dict[str, str | tuple[str, str]] = {
     "Show this list of keys.": "Muestra esta lista de teclas.",
     "Undone.": "Deshecho.",
     "Redone.": "Rehecho.",
+    "Undone: %(step)s": "Deshecho: %(step)s",
+    "Redone: %(step)s": "Rehecho: %(step)s",
     "%(card)s: move to a foundation": "%(card)s: subir a una base",
     "%(card)s: move to the empty column %(column)s": "%(card)s: mover a la columna vacía %(column)s",
     "%(card)s: move onto %(onto)s in column %(column)s": "%(card)s: mover sobre %(onto)s en la columna %(column)s",

@@ -177,6 +177,11 @@ class Game:
         """The step that led to the current position, if any."""
         return self._steps[self._cursor - 1] if self._cursor else None
 
+    @property
+    def next_step(self) -> Step | None:
+        """The step a redo would make again (the one an undo just took back), if any."""
+        return self._steps[self._cursor] if self._cursor < len(self._steps) else None
+
     def legal_moves(self) -> list[Move]:
         """:func:`.moves.legal_moves` of the current position (a fresh list; computed once per
         position, since status, the "moves on the table" flag and the page all ask)."""

@@ -43,11 +43,15 @@ def test_the_table_announces_what_the_last_action_did(client: TestClient) -> Non
     r = client.post("/game/4242/move", data={"mode": "classic", "version": version_of(html), "move": "2-1"}, headers=HX)
     assert re.match(r"(?:10|[A2-9JQK])[♠♥♦♣] from column 2 to column 1\.", announce(r.text)), announce(r.text)
     r = client.post("/game/4242/draw", data={"mode": "classic", "version": version_of(r.text)}, headers=HX)
-    assert re.match(r"Drew (?:10|[A2-9JQK])[♠♥♦♣]\.", announce(r.text)), announce(r.text)
+    drew = announce(r.text)
+    assert re.match(r"Drew (?:10|[A2-9JQK])[♠♥♦♣]\.", drew), drew
     r = client.post("/game/4242/undo", data={"mode": "classic", "version": version_of(r.text)}, headers=HX)
-    assert announce(r.text) == "Undone."
+    assert announce(r.text) == f"Undone: {drew}"  # which step went back, not "Undone." alone
     r = client.post("/game/4242/redo", data={"mode": "classic", "version": version_of(r.text)}, headers=HX)
-    assert announce(r.text) == "Redone."
+    assert announce(r.text) == f"Redone: {drew}"
+    r = client.post("/game/4242/undo", data={"mode": "classic", "version": version_of(r.text)}, headers=HX)
+    r = client.post("/game/4242/undo", data={"mode": "classic", "version": version_of(r.text)}, headers=HX)
+    assert re.fullmatch(r"Undone: (?:10|[A2-9JQK])[♠♥♦♣] from column 2 to column 1\.", announce(r.text))
     r = client.post("/game/4242/undo", data={"mode": "classic", "version": "0"}, headers=HX)
     assert "The table had changed" in announce(r.text)
 

@@ -43,7 +43,7 @@ from app.web.middleware.visitor import ONE_YEAR_S
 from app.web.pile_cache import PILES_HEADER, client_piles
 from app.web.templating import templates
 from app.web.views.finish import finish_view, finish_view_of_play
-from app.web.views.table import TableView, build_table, game_url, parse_selection
+from app.web.views.table import TableView, build_table, game_url, parse_selection, undo_announcement
 
 router = APIRouter(tags=["pages"], include_in_schema=False)
 
@@ -113,7 +113,8 @@ def _render(
             challenge = challenges.challenge_line(session, play.row.challenge_id)
     notice_text = _(NOTICES[notice]) if notice in NOTICES else None
     hint_reason = _(hints.REASONS[why]) if table.hint_move and why in hints.REASONS else None
-    table.announce = _announcement(table, action, notice_text, hint_reason)
+    undone = undo_announcement(play) if action == "undo" and notice is None else ""
+    table.announce = _announcement(table, action, notice_text, hint_reason, undone)
     context: dict[str, Any] = {
         "t": table,
         "challenge": challenge,
@@ -139,16 +140,19 @@ def _whole_page_url(request: Request, play: plays.LoadedPlay, notice: str | None
     return game_url(number, mode, notice=notice)
 
 
-def _announcement(table: TableView, action: str | None, notice: str | None, hint_reason: str | None) -> str:
+def _announcement(
+    table: TableView, action: str | None, notice: str | None, hint_reason: str | None, undone: str = ""
+) -> str:
     """What the page's live region says after this answer (``#table[data-announce]``): the
-    action just made in words ("7♠ from column 3 to column 6. A♣ went up.", "Undone."), the
-    hint and why it is given (``hint_reason``: "This move keeps a win within reach."), then the
-    notice, and the end of the game or a dead end."""
+    action just made in words ("7♠ from column 3 to column 6. A♣ went up.", "Undone: 7♠ from
+    column 3 to column 6." from ``undone``, "Redone: …"), the hint and why it is given
+    (``hint_reason``: "This move keeps a win within reach."), then the notice, and the end of
+    the game or a dead end."""
     parts: list[str] = []
     if action == "undo" and notice is None:
-        parts.append(_("Undone."))
+        parts.append(undone or _("Undone."))
     elif action == "redo" and notice is None:
-        parts.append(_("Redone."))
+        parts.append(_("Redone: %(step)s") % {"step": table.announce} if table.announce else _("Redone."))
     elif action in ("move", "draw", "redeal", "finish") and notice is None and table.announce:
         parts.append(table.announce)
     if table.hint_words:

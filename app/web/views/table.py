@@ -556,6 +556,14 @@ def announcement(play: LoadedPlay) -> str:
     return words.describe_step(before, step, game.rules)
 
 
+def undo_announcement(play: LoadedPlay) -> str:
+    """What the undo just made took back, in words ("Undone: 7♠ from column 3 to column 6."),
+    or "" when nothing can be redone (no undo was made)."""
+    game = play.game
+    step = game.next_step
+    return "" if step is None else words.describe_undo(game.position, step, game.rules)
+
+
 def _unix_seconds(moment: datetime) -> float:
     """``moment`` as Unix seconds (a naive value is UTC, as SQLite returns it)."""
     return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()

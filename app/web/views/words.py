@@ -125,6 +125,13 @@ def _place(target: int) -> str:
     return _("a foundation") if target == FOUNDATION else _("column %(column)s") % {"column": target}
 
 
+def describe_undo(before: Position, step: Step, rules: Rules) -> str:
+    """What an undo took back, in words, from the position ``before`` the step (the one the
+    undo went back to): "Undone: 7♠ from column 3 to column 6." (the cards that went up with
+    it come back down unnamed)."""
+    return _("Undone: %(step)s") % {"step": describe_step(before, Step(step.action, (), before), rules)}
+
+
 def describe_step(before: Position, step: Step, rules: Rules) -> str:
     """What a step did, in words, from the position ``before`` it under ``rules``: "7♠ from
     column 3 to column 6. A♣ went up.", "Drew 10♦." (a draw of three names the three, the last
