@@ -100,12 +100,14 @@
   const nameOf = (card) => (card.querySelector(".corner") || card).textContent.trim();
 
   // The lifted top card is named for what a tap on it does, as without a script: its preferred
-  // move ("10♥: Move to column 6 (preferred)"), or putting it down. clear() gives its name back.
+  // move ("10♥: move to column 6 (preferred)"), or putting it down. clear() gives its name back.
   function nameLifted(card, opt) {
     const bar = table().querySelector(".js-selection-bar");
     if (!bar || !card) return;
     const move = opt && opt.p && Object.keys(opt.t).find((key) => opt.t[key] === opt.p);
-    const words = move ? nameOf(card) + ": " + moveWords(bar, move, true) : bar.dataset.putDown.replace("{card}", nameOf(card));
+    const said = move && moveWords(bar, move, true);
+    // lower case after the colon, as the other cards' names ("K♦: pick up")
+    const words = said ? nameOf(card) + ": " + said.charAt(0).toLowerCase() + said.slice(1) : bar.dataset.putDown.replace("{card}", nameOf(card));
     rename(card, words);
   }
 

@@ -751,7 +751,7 @@ def test_a_card_lifted_by_a_key_is_announced_and_named_for_a_tap_on_it(browser: 
     assert _top(page, "5").get_attribute("aria-label") == "5♣: put down"
     page.keyboard.press("2")  # 6♦: onto 7♦ in column 1, its one place
     assert page.locator("#announce").text_content() == "Picked up: 6♦"
-    assert _top(page, "2").get_attribute("aria-label") == "6♦: Move to column 1 (preferred)"
+    assert _top(page, "2").get_attribute("aria-label") == "6♦: move to column 1 (preferred)"  # lower case, as the rest
     page.keyboard.press("Escape")
     assert _top(page, "2").get_attribute("aria-label") == "6♦: move onto 7♦ in column 1"  # its own name back
     assert page.locator("#announce").text_content() == "Put down: 6♦"  # not "Picked up: 6♦" still
