@@ -59,3 +59,17 @@ def test_stats_of_a_mode_that_does_not_exist_show_classic_and_say_so(client: Tes
     assert 'aria-current="page">Classic<' in r.text and "There is no such game" in r.text
     for page in ("/stats", "/stats?mode=lucas", "/stats?mode=LUCAS"):
         assert "There is no such game" not in client.get(page).text
+
+
+def test_an_odd_analysis_line_or_step_is_ignored(client: TestClient) -> None:
+    """``/game/N/analysis?line=bogus&step=-3`` gave a bare 422 page (a play-tester's finding),
+    while the table forgives its display values: the analysis now does too."""
+    client.get("/game/5")
+    client.post("/game/5/draw", data={"mode": "classic", "version": "0"})
+    client.post("/game/5/resign", data={"mode": "classic", "version": "1"})
+    plain = client.get("/game/5/analysis")
+    assert plain.status_code == 200
+    for name in ("line", "step"):
+        for value in ODD:
+            r = client.get(f"/game/5/analysis?{name}={value}")
+            assert r.status_code == 200 and "<b>" not in r.text, (name, value[:30], r.status_code)

@@ -18,7 +18,7 @@ from fastapi.responses import Response
 
 from app.deps import SessionDep, VisitorDep
 from app.i18n import _
-from app.params import MAX_COUNT, PRINTABLE, AsciiDigits
+from app.params import MAX_COUNT, AsciiDigits, ascii_number, optional_text
 from app.runtime import ServicesDep
 from app.services import analysis, plays
 from app.web import htmx
@@ -37,15 +37,19 @@ def analysis_page(
     visitor: VisitorDep,
     services: ServicesDep,
     mode: ModeQuery,
-    line: Annotated[str | None, Query(max_length=8, pattern=PRINTABLE)] = None,
-    step: Annotated[int, Query(ge=0, le=10_000), AsciiDigits] = 0,
+    line_text: Annotated[str | None, Query(alias="line")] = None,
+    step_text: Annotated[str | None, Query(alias="step")] = None,
     card: Annotated[int | None, Query(ge=1, le=MAX_COUNT), AsciiDigits] = None,
 ) -> Response:
     """The analysis of this visitor's latest play of deal ``number``, or of the play that
     finish card ``card`` ended (its own card: the link on a result card keeps working after the
     deal is played again); a 404 page when there is none, a 409 page when it is won or still
     going (the play is there, but its state leaves nothing to analyse).
-    ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move."""
+    ``line`` (``lost`` or ``deal``) and ``step`` choose the replay's line and move; like the
+    table's display values they are forgiving: a wrong one is ignored (the losing point's line,
+    its first move), a step past the line's end shows its end."""
+    line = optional_text(line_text, 8)
+    step = ascii_number(optional_text(step_text, 6)) or 0
     base = AnalysisView(
         number,
         mode,
