@@ -539,7 +539,10 @@
   function draw(held) {
     if (busy) { queue.push(() => draw(held)); return; }
     const stock = document.getElementById("stock") || (!held && table().querySelector(".pile.stock .redeal"));
-    if (stock) { focusAfter = "S"; stock.click(); }
+    if (stock) { focusAfter = "S"; stock.click(); return; }
+    // nothing to draw: said, not silent ("Stock is empty", the spent stock's own name)
+    const spent = table().querySelector(".pile.stock [role=img]");
+    if (spent && !held) announce(spent.getAttribute("aria-label"));
   }
 
   // A column key picks that column's top card up; again, one more card of its run; with

@@ -863,3 +863,18 @@ def test_on_a_phone_held_sideways_the_dead_end_banner_leaves_the_stock_and_waste
         )
         assert apart, (pile, box, other)  # in view beside or below the banner
     ctx.close()
+
+
+def test_d_with_the_stock_spent_says_so(browser: Browser, base_url: str) -> None:
+    """D with nothing to draw was silent, the live region keeping the last draw's words (a
+    keyboard player's finding)."""
+    ctx = browser.new_context(viewport=DESKTOP)
+    page, _ = _open(ctx, base_url, 2906)
+    for version in range(64):
+        assert page.request.post(f"{base_url}/game/2906/draw", form={"mode": "classic", "version": str(version)}).ok
+    page.reload()
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    page.locator("header h1").click()
+    page.keyboard.press("d")
+    expect(page.locator("#announce")).to_have_text("Stock is empty")
+    ctx.close()
