@@ -182,13 +182,13 @@ def test_a_hint_that_lights_the_focused_foundation_keeps_the_focus_on_it(browser
     page.keyboard.press("5")
     page.keyboard.press("f")
     _wait_counter(page, "1")
-    page.wait_for_timeout(200)  # settled
+    page.wait_for_function("() => document.activeElement.closest('[data-pile]')?.dataset.pile?.startsWith('F')")
     pile = page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile")
-    assert pile and pile.startswith("F")
     page.keyboard.press("h")
     page.wait_for_function("() => document.querySelector('#table .hinted') !== null", timeout=5000)
-    page.wait_for_timeout(200)
-    assert page.evaluate("document.activeElement.closest('[data-pile]')?.dataset.pile") == pile
+    page.wait_for_function(  # once the answer has settled
+        f"() => document.activeElement.closest('[data-pile]')?.dataset.pile === {pile!r}", timeout=3000
+    )
     ctx.close()
 
 
