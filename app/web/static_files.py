@@ -70,10 +70,10 @@ MINIFIERS = {
 """Minifier and media type by suffix, for the files served minified."""
 _minified: dict[str, tuple[tuple[int, int, int, int], bytes, str]] = {}  # full path → (version, bytes, ETag)
 
-KEPT_COMPRESSED = {".js", ".css", ".svg"}
-"""The suffixes of the files compressed once and kept (text that compresses well)."""
+KEPT_COMPRESSED = {".js": MINIFIERS[".js"][1], ".css": MINIFIERS[".css"][1], ".svg": "image/svg+xml"}
+"""The files compressed once and kept (text that compresses well): media type by suffix."""
 MAX_KEPT_COMPRESSED = 256 * 1024
-"""The largest file (bytes as served) compressed once and kept; larger ones go on the fly."""
+"""The largest file (bytes on disk) compressed once and kept; larger ones go on the fly."""
 ENCODERS: dict[str, Callable[[bytes], bytes]] = {
     "br": lambda data: brotli.compress(data, quality=11),
     "zstd": lambda data: zstandard.ZstdCompressor(level=19).compress(data),
@@ -148,14 +148,21 @@ def accepted_encoding(header: str) -> str | None:
     return next((e for e in ENCODERS if e not in refused and (e in accepted or "*" in accepted)), None)
 
 
-def compressed(full_path: str, version: tuple[int, int, int, int], data: bytes, encoding: str) -> tuple[bytes, str]:
-    """``(data compressed by encoding, its ETag)`` for the file at ``full_path`` whose bytes as
-    served are ``data``, made once per version of the file and encoding (per process)."""
-    key = (full_path, encoding)
+def compressed(full_path: str, stat_result: os.stat_result, encoding: str) -> tuple[bytes, str]:
+    """``(the file's bytes as served compressed by encoding, their ETag)`` for the file at
+    ``full_path``: minified if it is ours (:func:`minified`), else as it is. Made once per
+    version of the file and encoding (per process); the file is read only then."""
+    key, version = (full_path, encoding), _version(stat_result)
     with _digests_lock:
         known = _compressed.get(key)
     if known is not None and known[0] == version:
         return known[1], known[2]
+    small = minified(full_path, stat_result)
+    if small is not None:
+        data = small[0]
+    else:
+        with open(full_path, "rb") as f:
+            data = f.read()
     packed = ENCODERS[encoding](data)
     etag = f'"{fingerprint(data)}-{encoding}"'
     with _digests_lock:
@@ -224,30 +231,13 @@ class FingerprintedStaticFiles(StaticFiles):
     def _compressed(self, path: str, encoding: str) -> tuple[bytes, str, str, str] | None:
         """``(bytes compressed by encoding, ETag, media type, encoding)`` of the file at
         ``path`` when it is kept compressed (:data:`KEPT_COMPRESSED`, at most
-        :data:`MAX_KEPT_COMPRESSED` bytes as served), else None."""
+        :data:`MAX_KEPT_COMPRESSED` bytes on disk), else None."""
         found = self._regular_file(path)
-        if found is None or os.path.splitext(found[0])[1] not in KEPT_COMPRESSED:
+        media_type = KEPT_COMPRESSED.get(os.path.splitext(found[0])[1]) if found is not None else None
+        if found is None or media_type is None or found[1].st_size > MAX_KEPT_COMPRESSED:
             return None
-        full_path, stat_result = found
-        small = minified(full_path, stat_result)
-        if small is None and stat_result.st_size > MAX_KEPT_COMPRESSED:
-            return None
-        if small is not None:
-            data = small[0]
-        else:
-            with open(full_path, "rb") as f:
-                data = f.read()
-        if len(data) > MAX_KEPT_COMPRESSED:
-            return None
-        packed, etag = compressed(full_path, _version(stat_result), data, encoding)
-        media_type = MINIFIERS[os.path.splitext(full_path)[1]][1] if small is not None else self._media_type(full_path)
+        packed, etag = compressed(*found, encoding)
         return packed, etag, media_type, encoding
-
-    @staticmethod
-    def _media_type(full_path: str) -> str:
-        return {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}[
-            os.path.splitext(full_path)[1]
-        ]
 
     @staticmethod
     def _kept_response(data: bytes, etag: str, media_type: str, encoding: str, request: Headers) -> Response:

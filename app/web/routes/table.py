@@ -310,7 +310,7 @@ def restart(
     visitor: VisitorDep,
     is_htmx: HtmxDep,
     mode: ModeForm,
-    version: Annotated[int | None, Form(ge=0, le=MAX_COUNT), AsciiDigits] = None,
+    version: VersionForm = None,
 ) -> Response:
     """Deal the same number again as a new play (the old one is left as it was, with no
     finish card). When ``version`` is given and the play has moved on since (another tab),
